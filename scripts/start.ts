@@ -1,0 +1,24 @@
+/**
+ * `npm start`: the local backend (Supabase-compatible, over embedded Postgres) and the Vite dev
+ * server in one process. Ctrl-C stops both.
+ */
+import { createServer } from 'vite';
+import { startLocalBackend } from '../server/index';
+
+const backend = await startLocalBackend();
+const vite = await createServer({ server: { port: Number(process.env.PORT ?? 5173), strictPort: true } });
+await vite.listen();
+
+console.log(`\n  App:      ${vite.resolvedUrls?.local[0] ?? 'http://localhost:5173/'}`);
+console.log(`  Backend:  ${backend.url}`);
+console.log(`  Mailbox:  ${backend.url}/_inbox  (sign-in links arrive here)\n`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await Promise.allSettled([vite.close(), backend.close()]);
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

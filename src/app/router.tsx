@@ -1,0 +1,198 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Layout } from '../components/layout/Layout';
+import { RequireSession } from '../components/RequireSession';
+import { LandingPage } from '../features/landing/LandingPage';
+import { paths } from './paths';
+
+/**
+ * Lazy route: the page's module loads on first visit. The landing page stays eager because it is
+ * the usual first paint (making it lazy measurably slowed it).
+ */
+function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+  guarded = false,
+): RouteObject['lazy'] {
+  return async () => {
+    const Page = pick(await load());
+    return {
+      Component: guarded
+        ? () => (
+            <RequireSession>
+              <Page />
+            </RequireSession>
+          )
+        : Page,
+    };
+  };
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: paths.home, element: <LandingPage /> },
+      {
+        path: paths.about,
+        lazy: lazyPage(
+          () => import('../features/marketing/AboutPage'),
+          (m) => m.AboutPage,
+        ),
+      },
+      {
+        path: paths.pricing,
+        lazy: lazyPage(
+          () => import('../features/marketing/PricingPage'),
+          (m) => m.PricingPage,
+        ),
+      },
+      {
+        path: paths.faq,
+        lazy: lazyPage(
+          () => import('../features/marketing/FaqPage'),
+          (m) => m.FaqPage,
+        ),
+      },
+      {
+        path: paths.terms,
+        lazy: lazyPage(
+          () => import('../features/legal/TermsPage'),
+          (m) => m.TermsPage,
+        ),
+      },
+      {
+        path: paths.privacy,
+        lazy: lazyPage(
+          () => import('../features/legal/PrivacyPage'),
+          (m) => m.PrivacyPage,
+        ),
+      },
+      {
+        path: paths.exams,
+        lazy: lazyPage(
+          () => import('../features/exams/ExamsPage'),
+          (m) => m.ExamsPage,
+        ),
+      },
+      {
+        path: paths.register,
+        lazy: lazyPage(
+          () => import('../features/register/RegisterPage'),
+          (m) => m.RegisterPage,
+        ),
+      },
+      {
+        path: paths.login,
+        lazy: lazyPage(
+          () => import('../features/login/LoginPage'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: paths.authCallback,
+        lazy: lazyPage(
+          () => import('../features/auth-callback/AuthCallbackPage'),
+          (m) => m.AuthCallbackPage,
+        ),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: lazyPage(
+          () => import('../features/reset-password/ResetPasswordPage'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
+        path: paths.authReset,
+        lazy: lazyPage(
+          () => import('../features/reset-password/ResetPasswordPage'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
+        path: paths.dashboard,
+        lazy: lazyPage(
+          () => import('../features/dashboard/DashboardPage'),
+          (m) => m.DashboardPage,
+          true,
+        ),
+      },
+      {
+        path: paths.results,
+        lazy: lazyPage(
+          () => import('../features/results/ResultsPage'),
+          (m) => m.ResultsPage,
+          true,
+        ),
+      },
+      {
+        path: paths.profile,
+        lazy: lazyPage(
+          () => import('../features/profile/ProfilePage'),
+          (m) => m.ProfilePage,
+          true,
+        ),
+      },
+      // The practice flow checks the session itself (its machine owns the guard).
+      {
+        path: paths.practice,
+        lazy: lazyPage(
+          () => import('../features/practice/PracticePage'),
+          (m) => m.PracticePage,
+        ),
+      },
+      {
+        path: paths.billing,
+        lazy: lazyPage(
+          () => import('../features/billing/BillingPage'),
+          (m) => m.BillingPage,
+        ),
+      },
+      {
+        path: paths.billingSuccess,
+        lazy: lazyPage(
+          () => import('../features/billing/BillingSuccessPage'),
+          (m) => m.BillingSuccessPage,
+        ),
+      },
+      {
+        path: paths.checkoutSuccess,
+        lazy: lazyPage(
+          () => import('../features/billing/CheckoutSuccessPage'),
+          (m) => m.CheckoutSuccessPage,
+        ),
+      },
+      {
+        path: paths.checkoutCancel,
+        lazy: lazyPage(
+          () => import('../features/billing/CheckoutCancelPage'),
+          (m) => m.CheckoutCancelPage,
+        ),
+      },
+      {
+        path: paths.devStripe,
+        lazy: lazyPage(
+          () => import('../features/billing/DevStripePage'),
+          (m) => m.DevStripePage,
+        ),
+      },
+      {
+        path: paths.pay,
+        lazy: lazyPage(
+          () => import('../features/billing/PayPage'),
+          (m) => m.PayPage,
+        ),
+      },
+      {
+        path: '*',
+        lazy: lazyPage(
+          () => import('../features/not-found/NotFoundPage'),
+          (m) => m.NotFoundPage,
+        ),
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

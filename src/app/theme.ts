@@ -1,0 +1,19 @@
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+
+/**
+ * One theme for the whole app. Shade 8 of the primary colour and a darker "dimmed" grey keep text
+ * and buttons at WCAG 2.2 AA contrast (Mantine's defaults fall short).
+ */
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'md',
+  headings: { fontWeight: '700' },
+});
+
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057' },
+  dark: { '--mantine-color-dimmed': t.colors.gray[4] ?? '#ced4da' },
+});

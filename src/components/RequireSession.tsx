@@ -1,0 +1,21 @@
+import { Center, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAuthSnapshot } from '../app/auth-actor';
+import { paths } from '../app/paths';
+
+/** Renders its children only with a session; signed-out visitors go to /login. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const state = useAuthSnapshot((s) =>
+    s.hasTag('signedIn') ? 'in' : s.hasTag('signedOut') ? 'out' : 'checking',
+  );
+  if (state === 'checking') {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Checking your session" />
+      </Center>
+    );
+  }
+  if (state === 'out') return <Navigate to={paths.login} replace />;
+  return children;
+}

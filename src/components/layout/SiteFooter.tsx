@@ -1,0 +1,32 @@
+import { Anchor, Container, Group, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { config } from '../../app/config';
+import { footerNavAfterSupport, footerNavBeforeSupport } from './nav-items';
+
+/** Footer with the spec's 11 links (the support link is a mailto). */
+export function SiteFooter() {
+  return (
+    <footer>
+      <Container size="lg" py="lg">
+        <Group component="nav" aria-label="Footer" gap="md" justify="center">
+          {footerNavBeforeSupport.map((item) => (
+            <Anchor key={item.to} component={Link} to={item.to} c="dark.7" fz="sm">
+              {item.label}
+            </Anchor>
+          ))}
+          <Anchor href={`mailto:${config.supportEmail}`} c="dark.7" fz="sm">
+            Support
+          </Anchor>
+          {footerNavAfterSupport.map((item) => (
+            <Anchor key={item.to} component={Link} to={item.to} c="dark.7" fz="sm">
+              {item.label}
+            </Anchor>
+          ))}
+        </Group>
+        <Text ta="center" c="dimmed" fz="xs" mt="sm">
+          Practice questions for NCLEX-PN preparation. Not affiliated with NCSBN.
+        </Text>
+      </Container>
+    </footer>
+  );
+}

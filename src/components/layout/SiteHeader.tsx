@@ -1,0 +1,84 @@
+import { Anchor, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, NavLink } from 'react-router-dom';
+import { useAuthRef, useAuthSnapshot } from '../../app/auth-actor';
+import { paths } from '../../app/paths';
+import { mobileMenuNav, signedInNav, signedOutNav } from './nav-items';
+import { accountLabel } from './truncate-email';
+
+/** Top navigation, the header button and the mobile menu, following the auth actor live. */
+export function SiteHeader() {
+  const signedIn = useAuthSnapshot((s) => s.hasTag('signedIn'));
+  const signingOut = useAuthSnapshot((s) => s.matches('signingOut'));
+  const email = useAuthSnapshot((s) => s.context.session?.email ?? null);
+  const auth = useAuthRef();
+  const [menuOpen, menu] = useDisclosure(false);
+  const nav = signedIn ? signedInNav : signedOutNav;
+  const signOut = () => auth.send({ type: 'auth.signOut' });
+
+  return (
+    <header>
+      <Container size="lg" py="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to={paths.home} fw={800} fz="lg" underline="never" c="blue.8">
+            PN Prep
+          </Anchor>
+          <Group component="nav" aria-label="Main" gap="md" visibleFrom="sm">
+            {nav.map((item) => (
+              <Anchor key={item.to} component={NavLink} to={item.to} c="dark.7" fw={500}>
+                {item.label}
+              </Anchor>
+            ))}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {signedIn ? (
+              <Button variant="outline" onClick={signOut} loading={signingOut} visibleFrom="sm">
+                Logout
+              </Button>
+            ) : (
+              <Button component={Link} to={paths.billing} visibleFrom="sm">
+                Start 24-Hour Free Trial
+              </Button>
+            )}
+            <Burger
+              opened={menuOpen}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+            />
+          </Group>
+        </Group>
+      </Container>
+      <Drawer opened={menuOpen} onClose={menu.close} title="Menu" id="mobile-menu" size="xs" hiddenFrom="sm">
+        <Stack component="nav" aria-label="Mobile" gap="xs">
+          {mobileMenuNav.map((item) => (
+            <Anchor key={item.to} component={NavLink} to={item.to} onClick={menu.close} c="dark.7">
+              {item.label}
+            </Anchor>
+          ))}
+          {signedIn ? (
+            <>
+              <Text fw={600} mt="md" data-testid="mobile-account">
+                {accountLabel(email)}
+              </Text>
+              <Button variant="outline" onClick={signOut} loading={signingOut}>
+                Sign out
+              </Button>
+            </>
+          ) : (
+            <Group mt="md">
+              <Button component={Link} to={paths.login} variant="outline" onClick={menu.close}>
+                Login
+              </Button>
+              <Button component={Link} to={paths.register} onClick={menu.close}>
+                Register
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Drawer>
+    </header>
+  );
+}

@@ -1,0 +1,363 @@
+/**
+ * Model-based testing support on top of `xstate/graph`.
+ *
+ * `createTestModel` refuses machines that invoke actors or use delayed transitions, so tests run on
+ * a *model* of the same config where every `invoke { id, onDone, onError }` becomes
+ * `on['xstate.done.actor.<id>'] / on['xstate.error.actor.<id>']` and every `after { d }` becomes
+ * `on['xstate.after.<d>.<stateId>']`: the exact events the real actor receives, so a generated path
+ * replays one to one against the real machine (resolve a fake actor, or advance a SimulatedClock).
+ *
+ * Every transition of the model also carries a `model.covered` action naming it, so replaying a
+ * path through `transition()` tells exactly which transitions a test exercised.
+ */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  createMachine,
+  fromPromise,
+  initialTransition,
+  type NonReducibleUnknown,
+  type SimulatedClock,
+  transition,
+} from 'xstate';
+import { createTestModel } from 'xstate/graph';
+
+type Json = Record<string, unknown>;
+type TransitionConfig = Json & { actions?: unknown };
+
+const COVERED = 'model.covered';
+
+function toArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function normalizeTransitions(value: unknown): TransitionConfig[] {
+  return toArray(value as unknown).map((t) =>
+    typeof t === 'string' || t === undefined ? { target: t } : { ...(t as Json) },
+  );
+}
+
+function withCoverage(transitions: TransitionConfig[], stateId: string, eventType: string) {
+  return transitions.map((t, index) => ({
+    ...t,
+    actions: [
+      ...toArray(t.actions),
+      { type: COVERED, params: { key: transitionKey(stateId, eventType, index) } },
+    ],
+  }));
+}
+
+export function transitionKey(stateId: string, eventType: string, index: number): string {
+  return `${stateId} ${eventType || '(always)'}#${index}`;
+}
+
+interface WalkResult {
+  config: Json;
+  stateIds: string[];
+  transitionKeys: string[];
+}
+
+/** Rewrites a state node config (and its children) into its model form. */
+function rewrite(node: Json, stateId: string, out: WalkResult): Json {
+  out.stateIds.push(stateId);
+  const copy: Json = { ...node };
+  const on: Record<string, TransitionConfig[]> = {};
+  for (const [eventType, value] of Object.entries((node.on as Json | undefined) ?? {})) {
+    on[eventType] = normalizeTransitions(value);
+  }
+  for (const invoke of toArray(node.invoke as Json | Json[] | undefined)) {
+    const id = invoke.id as string | undefined;
+    if (!id) throw new Error(`Invoke in state "${stateId}" has no id`);
+    if (invoke.onDone) on[`xstate.done.actor.${id}`] = normalizeTransitions(invoke.onDone);
+    if (invoke.onError) on[`xstate.error.actor.${id}`] = normalizeTransitions(invoke.onError);
+  }
+  for (const [delay, value] of Object.entries((node.after as Json | undefined) ?? {})) {
+    on[`xstate.after.${delay}.${stateId}`] = normalizeTransitions(value);
+  }
+  delete copy.invoke;
+  delete copy.after;
+  const coveredOn: Record<string, TransitionConfig[]> = {};
+  for (const [eventType, transitions] of Object.entries(on)) {
+    coveredOn[eventType] = withCoverage(transitions, stateId, eventType);
+    transitions.forEach((_, i) => {
+      out.transitionKeys.push(transitionKey(stateId, eventType, i));
+    });
+  }
+  copy.on = coveredOn;
+  if (node.always) {
+    const always = normalizeTransitions(node.always);
+    copy.always = withCoverage(always, stateId, '');
+    always.forEach((_, i) => {
+      out.transitionKeys.push(transitionKey(stateId, '', i));
+    });
+  }
+  if (node.states) {
+    const states: Json = {};
+    for (const [key, child] of Object.entries(node.states as Json)) {
+      const childId = ((child as Json).id as string | undefined) ?? `${stateId}.${key}`;
+      states[key] = rewrite(child as Json, childId, out);
+    }
+    copy.states = states;
+  }
+  return copy;
+}
+
+export interface MachineModel {
+  machine: AnyStateMachine;
+  /** The model: same config, invokes and delays turned into plain events. */
+  model: AnyStateMachine;
+  stateIds: string[];
+  transitionKeys: string[];
+}
+
+/** Builds the model machine and the list of every state and transition of `machine`. */
+export function toModelMachine(machine: AnyStateMachine): MachineModel {
+  const out: WalkResult = { config: {}, stateIds: [], transitionKeys: [] };
+  const config = machine.config as Json;
+  const rootId = (config.id as string | undefined) ?? machine.id;
+  const modelConfig = rewrite(config, rootId, out);
+  const implementations = machine.implementations as unknown as Json & { actions?: Json };
+  const model = createMachine(
+    modelConfig as never,
+    {
+      ...implementations,
+      actions: { ...(implementations.actions ?? {}), [COVERED]: () => {} },
+    } as never,
+  );
+  return { machine, model, stateIds: out.stateIds, transitionKeys: out.transitionKeys };
+}
+
+/** The ids of the state nodes a snapshot is in (leaves and their ancestors). */
+export function activeStateIds(snapshot: AnyMachineSnapshot): string[] {
+  return snapshot._nodes.map((n: { id: string }) => n.id);
+}
+
+/** Collects the states and transitions a set of replayed paths reached. */
+export class Coverage {
+  readonly states = new Set<string>();
+  readonly transitions = new Set<string>();
+
+  constructor(readonly machineModel: MachineModel) {}
+
+  /** Replays `events` through the model, recording coverage; returns the snapshots after each. */
+  replay(events: AnyEventObject[], input?: unknown): AnyMachineSnapshot[] {
+    const { model } = this.machineModel;
+    let [snapshot, actions] = initialTransition(model, input as never) as [AnyMachineSnapshot, unknown[]];
+    this.record(snapshot, actions);
+    const snapshots: AnyMachineSnapshot[] = [];
+    for (const event of events) {
+      [snapshot, actions] = transition(model, snapshot as never, event as never) as [
+        AnyMachineSnapshot,
+        unknown[],
+      ];
+      this.record(snapshot, actions);
+      snapshots.push(snapshot);
+    }
+    return snapshots;
+  }
+
+  private record(snapshot: AnyMachineSnapshot, actions: unknown[]) {
+    for (const id of activeStateIds(snapshot)) this.states.add(id);
+    for (const action of actions as Array<{ type?: string; params?: { key?: string } }>) {
+      if (action.type === COVERED && action.params?.key) this.transitions.add(action.params.key);
+    }
+  }
+
+  missingStates(): string[] {
+    return this.machineModel.stateIds.filter((id) => !this.states.has(id));
+  }
+
+  missingTransitions(): string[] {
+    return this.machineModel.transitionKeys.filter((key) => !this.transitions.has(key));
+  }
+
+  summary(layer: string): CoverageSummary {
+    const { stateIds, transitionKeys, machine } = this.machineModel;
+    return {
+      machine: machine.id,
+      layer,
+      states: { reached: stateIds.length - this.missingStates().length, total: stateIds.length },
+      transitions: {
+        reached: transitionKeys.length - this.missingTransitions().length,
+        total: transitionKeys.length,
+      },
+      missingStates: this.missingStates(),
+      missingTransitions: this.missingTransitions(),
+    };
+  }
+}
+
+export interface CoverageSummary {
+  machine: string;
+  layer: string;
+  states: { reached: number; total: number };
+  transitions: { reached: number; total: number };
+  missingStates: string[];
+  missingTransitions: string[];
+}
+
+export function formatCoverage(s: CoverageSummary): string {
+  const pct = (r: number, t: number) => (t === 0 ? 100 : Math.round((r / t) * 1000) / 10);
+  return `${s.machine} (${s.layer}): states ${s.states.reached}/${s.states.total} (${pct(s.states.reached, s.states.total)} %), transitions ${s.transitions.reached}/${s.transitions.total} (${pct(s.transitions.reached, s.transitions.total)} %)`;
+}
+
+/**
+ * Paths through the model. `events` lists every event (with payload variants) the traversal may
+ * try; `kind` picks shortest paths (one per reachable state) or simple paths (every acyclic path).
+ */
+export function modelPaths(
+  machineModel: MachineModel,
+  events: AnyEventObject[] | ((snapshot: AnyMachineSnapshot) => AnyEventObject[]),
+  kind: 'shortest' | 'simple',
+  input?: unknown,
+) {
+  const testModel = createTestModel(machineModel.model, {
+    events: events as never,
+    input: input as never,
+    // Distinguish snapshots by state and context so payload variants that change context are
+    // explored, without walking into infinite context growth (paths stay acyclic by value).
+    serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context }),
+  });
+  return kind === 'shortest' ? testModel.getShortestPaths() : testModel.getSimplePaths();
+}
+
+/**
+ * Narrows a step event back to its payload type (TestParam drops payload types).
+ */
+export function eventOf<E extends AnyEventObject>(event: AnyEventObject): E {
+  return event as E;
+}
+
+/** Lets pending promise callbacks (resolved fake actors) run. */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Fake promise actors whose settlement the test controls, keyed by actor name (= invoke id).
+ */
+export class FakeActors {
+  private readonly running = new Map<
+    string,
+    { resolve: (v: unknown) => void; reject: (e: unknown) => void }
+  >();
+  readonly calls: Array<{ name: string; input: unknown }> = [];
+
+  promise<TOutput, TInput = NonReducibleUnknown>(name: string) {
+    return fromPromise<TOutput, TInput>(
+      ({ input }) =>
+        new Promise<TOutput>((resolve, reject) => {
+          this.calls.push({ name, input });
+          this.running.set(name, { resolve: resolve as (v: unknown) => void, reject });
+        }),
+    );
+  }
+
+  isRunning(name: string): boolean {
+    return this.running.has(name);
+  }
+
+  async settle(name: string, outcome: { output: unknown } | { error: unknown }): Promise<void> {
+    const pending = this.running.get(name);
+    if (!pending) throw new Error(`Actor "${name}" is not running, so it cannot settle`);
+    this.running.delete(name);
+    if ('output' in outcome) pending.resolve(outcome.output);
+    else pending.reject(outcome.error);
+    await flush();
+  }
+}
+
+/** Per-state assertions; a state without one fails the test (no silent passes). */
+export type StateAssertions<TActorSnapshot> = Record<string, (snapshot: TActorSnapshot) => void>;
+
+export interface ReplayOptions<TActorSnapshot> {
+  coverage: Coverage;
+  events: AnyEventObject[];
+  input?: unknown;
+  /** The real machine running with fakes. */
+  actor: { send(event: AnyEventObject): void; getSnapshot(): TActorSnapshot & { value: unknown } };
+  fakes: FakeActors;
+  clock?: SimulatedClock;
+  /** Delay lengths by name, for `xstate.after.<name>.<state>` events. */
+  delays?: Record<string, number>;
+  assertions: StateAssertions<TActorSnapshot>;
+}
+
+function assertActiveStates<T>(
+  snapshot: AnyMachineSnapshot,
+  actorSnapshot: T,
+  assertions: StateAssertions<T>,
+) {
+  const leafIds = snapshot._nodes
+    .filter((n: { type: string }) => n.type === 'atomic' || n.type === 'final')
+    .map((n: { id: string }) => n.id);
+  for (const id of leafIds) {
+    const assertion = assertions[id];
+    if (!assertion) throw new Error(`No assertion for state "${id}": every state needs one`);
+    assertion(actorSnapshot);
+  }
+}
+
+/**
+ * Replays one generated path on the real actor: settles fake actors for done/error events,
+ * advances the clock for delayed events, sends the rest; after every step the real actor must
+ * be in the model's state and that state's assertion must pass.
+ */
+export async function replayOnActor<T>(options: ReplayOptions<T>): Promise<void> {
+  const { coverage, events, actor, fakes, clock, delays = {}, assertions } = options;
+  const expected = coverage.replay(events, options.input);
+  assertActiveStates(initialSnapshot(coverage, options.input), actor.getSnapshot(), assertions);
+  for (const [i, event] of events.entries()) {
+    const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
+    const error = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
+    const after = /^xstate\.after\.([^.]+)\./.exec(event.type);
+    if (done?.[1]) await fakes.settle(done[1], { output: (event as { output?: unknown }).output });
+    else if (error?.[1]) await fakes.settle(error[1], { error: (event as { error?: unknown }).error });
+    else if (after?.[1]) {
+      if (!clock) throw new Error('A delayed transition needs a SimulatedClock');
+      const ms = Number.isNaN(Number(after[1])) ? delays[after[1]] : Number(after[1]);
+      if (ms === undefined) throw new Error(`Unknown delay "${after[1]}"`);
+      clock.increment(ms);
+      await flush();
+    } else {
+      actor.send(event);
+      await flush();
+    }
+    const modelSnapshot = expected[i] as AnyMachineSnapshot;
+    const actual = actor.getSnapshot();
+    if (JSON.stringify(actual.value) !== JSON.stringify(modelSnapshot.value)) {
+      throw new Error(
+        `After ${event.type}: real machine is in ${JSON.stringify(actual.value)}, model expects ${JSON.stringify(modelSnapshot.value)}`,
+      );
+    }
+    // Contexts may hold errors and functions; compare their JSON form.
+    const actualContext = JSON.stringify((actual as { context?: unknown }).context);
+    if (actualContext !== JSON.stringify(modelSnapshot.context)) {
+      throw new Error(`After ${event.type}: context ${actualContext} differs from the model's`);
+    }
+    assertActiveStates(modelSnapshot, actual, assertions);
+  }
+}
+
+function initialSnapshot(coverage: Coverage, input: unknown): AnyMachineSnapshot {
+  return initialTransition(coverage.machineModel.model, input as never)[0] as AnyMachineSnapshot;
+}
+
+/**
+ * Prints a coverage line and stores the summary under .cache/model-coverage/ so the run's report
+ * (scripts/coverage-report.ts) can build the table of every machine at both layers.
+ */
+export function reportCoverage(summary: CoverageSummary): void {
+  console.log(formatCoverage(summary));
+  if (summary.missingTransitions.length > 0) {
+    console.log(`  transitions not reached: ${summary.missingTransitions.join(', ')}`);
+  }
+  const dir = join(process.cwd(), '.cache', 'model-coverage');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${summary.machine}.${summary.layer}.json`), JSON.stringify(summary, null, 2));
+}

@@ -1,0 +1,46 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// One file for the app build and the test runner. Test layers are separate projects so the
+// slow browser layer runs its files one at a time (one Chromium, one backend) while the fast
+// layers use both cores.
+export default defineConfig({
+  plugins: [react()],
+  server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
+  build: { sourcemap: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/content/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts', 'tests/sql/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.server.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          include: ['tests/ui/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ui.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
