@@ -1,0 +1,115 @@
+/**
+ * Browser layer support: one Chromium per test file, a fresh context per test, the built app
+ * served on a fixed port. playwright-core drives Debian's Chromium (CHROME_PATH overrides).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { serveStatic } from './static-server';
+import { UI_APP_PORT, UI_APP_URL, UI_DIST_DIR } from './ui-config';
+
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumPath(): string {
+  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) {
+    throw new Error(
+      `No Chromium at ${path}. Install it (apt-get install -y chromium) or set CHROME_PATH to a Chromium binary.`,
+    );
+  }
+  return path;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+export interface AppUnderTest {
+  url: string;
+  browser: Browser;
+  /** A fresh context (own storage) and page; closed by `close()`. */
+  newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/** Serves the built app and launches Chromium for one test file. */
+export async function startApp(): Promise<AppUnderTest> {
+  if (!existsSync(UI_DIST_DIR))
+    throw new Error('The app is not built: run the ui project (its global setup builds it)');
+  const [server, browser] = await Promise.all([serveStatic(UI_DIST_DIR, UI_APP_PORT), launchBrowser()]);
+  const contexts: BrowserContext[] = [];
+  return {
+    url: UI_APP_URL,
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        baseURL: UI_APP_URL,
+        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      // Tests fail on any page error or console error, so broken behaviour cannot hide.
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+      });
+      (page as Page & { problems: string[] }).problems = problems;
+      return { context, page };
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((c) => c.close()));
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Errors the page logged so far (console.error and uncaught exceptions). */
+export function pageProblems(page: Page): string[] {
+  return (page as Page & { problems?: string[] }).problems ?? [];
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core (WCAG 2.0–2.2 A and AA rules) in the page and returns the violations. */
+export async function axeViolations(
+  page: Page,
+): Promise<Array<{ id: string; help: string; nodes: string[] }>> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{
+            violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+}
