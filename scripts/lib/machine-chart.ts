@@ -132,7 +132,7 @@ export function rootEvents(machine: AnyStateMachine): string[] {
 /** The whole generated Markdown page for one machine. */
 export function machineMarkdown(machine: AnyStateMachine): string {
   const rows = stateRows(machine);
-  const escape = (s: string) => s.replace(/\|/g, '\\|');
+  const escapeCell = (s: string) => s.replace(/\|/g, '\\|');
   const rootInvokes = (machine.root.invoke ?? []).map((i: { id: string }) => i.id);
   const globalEvents = rootEvents(machine);
   return [
@@ -156,7 +156,7 @@ export function machineMarkdown(machine: AnyStateMachine): string {
     '|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| \`${r.path}\` | ${escape(r.description)} | ${r.tags.join(', ')} | ${r.invokes.map((i) => `\`${i}\``).join(', ')} |`,
+        `| \`${r.path}\` | ${escapeCell(r.description)} | ${r.tags.join(', ')} | ${r.invokes.map((i) => `\`${i}\``).join(', ')} |`,
     ),
     '',
   ].join('\n');
