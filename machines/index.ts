@@ -1,5 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth/auth.machine';
+import { authCallbackMachine } from './auth-callback/auth-callback.machine';
+import { emailLoginMachine } from './email-login/email-login.machine';
+import { resetPasswordMachine } from './reset-password/reset-password.machine';
 
 /**
  * Every flow machine by id. The chart generator, the contract tests and /dev/flows read this
@@ -7,4 +10,7 @@ import { authMachine } from './auth/auth.machine';
  */
 export const machines: Record<string, AnyStateMachine> = {
   auth: authMachine,
+  'email-login': emailLoginMachine,
+  'auth-callback': authCallbackMachine,
+  'reset-password': resetPasswordMachine,
 };

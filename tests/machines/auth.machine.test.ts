@@ -29,7 +29,7 @@ const events = [
 
 const machineModel = toModelMachine(authMachine);
 const coverage = new Coverage(machineModel);
-const paths = modelPaths(machineModel, events, 'simple');
+const paths = modelPaths(machineModel, events, 'transitions');
 
 describe('auth machine (model-based)', () => {
   afterAll(() => {

@@ -14,6 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  __unsafe_getAllOwnEventDescriptors,
   type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -164,7 +165,12 @@ export class Coverage {
   private record(snapshot: AnyMachineSnapshot, actions: unknown[]) {
     for (const id of activeStateIds(snapshot)) this.states.add(id);
     for (const action of actions as Array<{ type?: string; params?: { key?: string } }>) {
-      if (action.type === COVERED && action.params?.key) this.transitions.add(action.params.key);
+      if (action.type === COVERED && action.params?.key) {
+        this.transitions.add(action.params.key);
+        // A transient state (only `always` transitions) never shows in a snapshot; taking one of
+        // its transitions is what reaching it means.
+        this.states.add(action.params.key.slice(0, action.params.key.indexOf(' ')));
+      }
     }
   }
 
@@ -206,24 +212,63 @@ export function formatCoverage(s: CoverageSummary): string {
   return `${s.machine} (${s.layer}): states ${s.states.reached}/${s.states.total} (${pct(s.states.reached, s.states.total)} %), transitions ${s.transitions.reached}/${s.transitions.total} (${pct(s.transitions.reached, s.transitions.total)} %)`;
 }
 
+export interface ModelPath {
+  description: string;
+  steps: Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>;
+}
+
 /**
- * Paths through the model. `events` lists every event (with payload variants) the traversal may
- * try; `kind` picks shortest paths (one per reachable state) or simple paths (every acyclic path).
+ * Paths through the model, as event lists to replay.
+ * - 'shortest': one shortest path to every reachable state (the slow browser layer);
+ * - 'transitions': a shortest path to every reachable state followed by each event it accepts, so
+ *   every transition of every reachable state is exercised (the fast machine layer).
+ * `events` must list every event type the machine accepts, with payload variants; an event type
+ * missing from it fails loudly rather than being tried without its payload.
  */
 export function modelPaths(
   machineModel: MachineModel,
-  events: AnyEventObject[] | ((snapshot: AnyMachineSnapshot) => AnyEventObject[]),
-  kind: 'shortest' | 'simple',
+  events: AnyEventObject[],
+  kind: 'shortest' | 'transitions',
   input?: unknown,
-) {
+): ModelPath[] {
+  const known = new Set(events.map((e) => e.type));
+  const serialize = (snapshot: AnyMachineSnapshot) =>
+    JSON.stringify({ value: snapshot.value, context: snapshot.context });
   const testModel = createTestModel(machineModel.model, {
-    events: events as never,
+    events: (snapshot: AnyMachineSnapshot) => {
+      for (const type of __unsafe_getAllOwnEventDescriptors(snapshot)) {
+        if (!known.has(type))
+          throw new Error(
+            `Event "${type}" is accepted by ${machineModel.machine.id} but missing from the test's events`,
+          );
+      }
+      return events;
+    },
     input: input as never,
-    // Distinguish snapshots by state and context so payload variants that change context are
-    // explored, without walking into infinite context growth (paths stay acyclic by value).
-    serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context }),
+    // Distinguish snapshots by state and context so payload variants that change context are explored.
+    serializeState: serialize,
+  } as never);
+  const strip = (p: ModelPath): ModelPath => ({
+    ...p,
+    steps: p.steps.filter((s) => s.event.type !== 'xstate.init'),
   });
-  return kind === 'shortest' ? testModel.getShortestPaths() : testModel.getSimplePaths();
+  // Without duplicates, paths that are prefixes of longer ones are dropped: right for the browser
+  // layer (fewer runs, same states), wrong as the base for one-path-per-transition.
+  if (kind === 'shortest') return (testModel.getShortestPaths() as unknown as ModelPath[]).map(strip);
+  const shortest = testModel.getShortestPaths({ allowDuplicatePaths: true }) as unknown as ModelPath[];
+  const adjacency = testModel.getAdjacencyMap() as unknown as Record<
+    string,
+    { transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }> }
+  >;
+  return shortest.flatMap((path) => {
+    const base = strip(path);
+    const end = (path.steps.at(-1)?.state ?? path.steps[0]?.state) as AnyMachineSnapshot;
+    const next = adjacency[serialize(end)]?.transitions ?? {};
+    return Object.values(next).map(({ event, state }) => ({
+      description: `${base.steps.map((s) => s.event.type).join(' → ') || '(start)'} ⇒ ${JSON.stringify(event)}`,
+      steps: [...base.steps, { event, state }],
+    }));
+  });
 }
 
 /**

@@ -1,0 +1,107 @@
+import { assign, setup } from 'xstate';
+import { errorMessage, messages } from '../shared/messages';
+import { notProvidedPromise } from '../shared/not-provided';
+import type { SessionInfo } from '../shared/ports';
+
+/** The callback URL's parameters, read by the page (the machine never reads window.location). */
+export interface AuthCallbackInput {
+  tokenHash: string | null;
+  code: string | null;
+}
+
+export interface AuthCallbackContext extends AuthCallbackInput {
+  error: string | null;
+}
+
+/** /auth/callback: completes sign-in from an emailed link (token hash or PKCE code). */
+export const authCallbackMachine = setup({
+  types: {
+    context: {} as AuthCallbackContext,
+    input: {} as AuthCallbackInput,
+    tags: {} as 'busy' | 'error' | 'done',
+  },
+  actors: {
+    verifyTokenHash: notProvidedPromise<SessionInfo, { tokenHash: string }>('verifyTokenHash'),
+    exchangeCode: notProvidedPromise<SessionInfo, { code: string }>('exchangeCode'),
+  },
+  guards: {
+    hasTokenHash: ({ context }) => Boolean(context.tokenHash),
+    hasCode: ({ context }) => Boolean(context.code),
+  },
+  actions: {
+    /** Client-side navigation (provided by the app). */
+    navigateTo: (_, _params: { path: string }) => {},
+    /** A toast (provided by the app). */
+    toast: (_, _params: { title: string; message: string }) => {},
+    rememberError: assign({ error: (_, params: { message: string }) => params.message }),
+  },
+}).createMachine({
+  id: 'auth-callback',
+  description: 'Finishes signing in from the emailed link, then goes to /practice.',
+  context: ({ input }) => ({ ...input, error: null }),
+  initial: 'routing',
+  states: {
+    routing: {
+      description:
+        'Looking at the link: a token hash is verified, a code is exchanged, anything else is invalid.',
+      tags: ['busy'],
+      always: [
+        { guard: 'hasTokenHash', target: 'verifyingTokenHash' },
+        { guard: 'hasCode', target: 'exchangingCode' },
+        { target: 'invalidLink' },
+      ],
+    },
+    verifyingTokenHash: {
+      description: 'Verifying the token hash as an email one-time code; a spinner shows.',
+      tags: ['busy'],
+      invoke: {
+        id: 'verifyTokenHash',
+        src: 'verifyTokenHash',
+        input: ({ context }) => ({ tokenHash: context.tokenHash ?? '' }),
+        onDone: { target: 'signedIn' },
+        onError: {
+          target: 'failed',
+          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+        },
+      },
+    },
+    exchangingCode: {
+      description: 'Exchanging the code for a session; a spinner shows.',
+      tags: ['busy'],
+      invoke: {
+        id: 'exchangeCode',
+        src: 'exchangeCode',
+        input: ({ context }) => ({ code: context.code ?? '' }),
+        onDone: { target: 'signedIn' },
+        onError: {
+          target: 'failed',
+          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+        },
+      },
+    },
+    signedIn: {
+      description: "Signed in: toast 'Success!' / 'You've been logged in successfully.' and on to /practice.",
+      tags: ['done'],
+      type: 'final',
+      entry: [
+        {
+          type: 'toast',
+          params: { title: messages.loginSuccessTitle, message: messages.loginSuccessMessage },
+        },
+        { type: 'navigateTo', params: { path: '/practice' } },
+      ],
+    },
+    failed: {
+      description:
+        "'Authentication Failed' with the backend's message (or 'An unexpected error occurred') and Back to Login.",
+      tags: ['error'],
+      type: 'final',
+    },
+    invalidLink: {
+      description:
+        "No token hash or code: 'Your login link is invalid or expired—please request a new one.' and Back to Login.",
+      tags: ['error'],
+      type: 'final',
+    },
+  },
+});

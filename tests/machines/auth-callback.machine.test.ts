@@ -1,0 +1,100 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { authCallbackMachine } from '../../machines/auth-callback/auth-callback.machine';
+import { messages } from '../../machines/shared/messages';
+import { BackendError } from '../../machines/shared/ports';
+import {
+  Coverage,
+  FakeActors,
+  modelPaths,
+  replayOnActor,
+  reportCoverage,
+  toModelMachine,
+} from '../support/model';
+
+const session = { userId: 'u-1', email: 'ada@example.com' };
+const expired = new BackendError('Email link is invalid or has expired', 'otp_expired');
+const events = [
+  { type: 'xstate.done.actor.verifyTokenHash', output: session },
+  { type: 'xstate.error.actor.verifyTokenHash', error: expired },
+  { type: 'xstate.done.actor.exchangeCode', output: session },
+  { type: 'xstate.error.actor.exchangeCode', error: new Error('') },
+];
+const inputs = {
+  tokenHash: { tokenHash: 'pkce_abc', code: null },
+  code: { tokenHash: null, code: '0b2c7a1e-1111-2222-3333-444455556666' },
+  both: { tokenHash: 'abc', code: 'also-present' },
+  neither: { tokenHash: null, code: null },
+};
+
+const machineModel = toModelMachine(authCallbackMachine);
+const coverage = new Coverage(machineModel);
+const cases = Object.entries(inputs).flatMap(([name, input]) =>
+  modelPaths(machineModel, events, 'transitions', input)
+    .concat(modelPaths(machineModel, events, 'shortest', input))
+    .map((path) => ({ name: `${name}: ${path.description}`, input, path })),
+);
+
+describe('auth-callback machine (model-based)', () => {
+  afterAll(() => {
+    const summary = coverage.summary('machine');
+    reportCoverage(summary);
+    expect(summary.missingStates).toEqual([]);
+    expect(summary.missingTransitions).toEqual([]);
+  });
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
+    const fakes = new FakeActors();
+    const toasts: Array<{ title: string; message: string }> = [];
+    const navigations: string[] = [];
+    const actor = createActor(
+      authCallbackMachine.provide({
+        actors: {
+          verifyTokenHash: fakes.promise('verifyTokenHash'),
+          exchangeCode: fakes.promise('exchangeCode'),
+        },
+        actions: {
+          toast: (_, params) => toasts.push(params),
+          navigateTo: (_, params) => navigations.push(params.path),
+        },
+      }),
+      { input },
+    ).start();
+    const busy = (name: string, arg: Record<string, string>) => (s: ReturnType<typeof actor.getSnapshot>) => {
+      expect(s.hasTag('busy')).toBe(true);
+      expect(fakes.calls.at(-1)).toEqual({ name, input: arg });
+      expect(navigations).toEqual([]);
+    };
+    await replayOnActor({
+      coverage,
+      input,
+      events: path.steps.map((s) => s.event),
+      actor,
+      fakes,
+      assertions: {
+        // A token hash wins over a code when both are present.
+        'auth-callback.verifyingTokenHash': busy('verifyTokenHash', { tokenHash: input.tokenHash ?? '' }),
+        'auth-callback.exchangingCode': busy('exchangeCode', { code: input.code ?? '' }),
+        'auth-callback.signedIn': () => {
+          expect(toasts).toEqual([{ title: 'Success!', message: "You've been logged in successfully." }]);
+          expect(navigations).toEqual(['/practice']);
+        },
+        'auth-callback.failed': (s) => {
+          expect(s.hasTag('error')).toBe(true);
+          expect([expired.message, 'An unexpected error occurred']).toContain(s.context.error);
+          expect(navigations).toEqual([]);
+        },
+        'auth-callback.invalidLink': (s) => {
+          expect(input).toEqual(inputs.neither);
+          expect(s.hasTag('error')).toBe(true);
+          expect(fakes.calls).toEqual([]);
+        },
+      },
+    });
+    actor.stop();
+  });
+
+  it('keeps the invalid-link text exactly as the spec words it', () => {
+    expect(messages.invalidLoginLink).toBe('Your login link is invalid or expired—please request a new one.');
+  });
+});
