@@ -1,12 +1,9 @@
 import './app/styles';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// No StrictMode: its dev-only double mount restarts invoked actors, which would spend a single-use
+// sign-in token twice (see docs/decisions/007-no-strict-mode.md).
+createRoot(root).render(<App />);

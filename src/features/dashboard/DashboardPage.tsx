@@ -1,8 +1,34 @@
-import { Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useAuthRef, useAuthSnapshot } from '../../app/auth-actor';
+import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
+import { greetingName } from './greeting';
 
-/** Placeholder until this page is built. */
+/** /dashboard: greeting and the way to practice, results and billing. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
-  return <Title order={1}>Dashboard</Title>;
+  const email = useAuthSnapshot((s) => s.context.session?.email ?? null);
+  const signingOut = useAuthSnapshot((s) => s.matches('signingOut'));
+  const auth = useAuthRef();
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Dashboard</Title>
+      <Text fz="lg">Welcome back, {greetingName(email)} — your next practice set is ready.</Text>
+      <Group>
+        <Button component={Link} to={paths.practice}>
+          Practice
+        </Button>
+        <Button component={Link} to={paths.results} variant="light">
+          Results
+        </Button>
+        <Button component={Link} to={paths.billing} variant="light">
+          Billing
+        </Button>
+        <Button variant="outline" onClick={() => auth.send({ type: 'auth.signOut' })} loading={signingOut}>
+          Sign out
+        </Button>
+      </Group>
+    </Stack>
+  );
 }

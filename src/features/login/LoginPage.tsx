@@ -1,8 +1,84 @@
-import { Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { emailLoginMachine } from '../../../machines/email-login/email-login.machine';
+import { messages } from '../../../machines/shared/messages';
+import { inspect } from '../../app/inspector';
+import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
+import { authService } from '../../services/auth.service';
+import { createAuthFlowActors } from '../../services/flows';
 
-/** Placeholder until this page is built. */
+const actors = createAuthFlowActors(authService);
+
+/** /login: passwordless sign-in by an emailed link. */
 export function LoginPage() {
   usePageTitle('Login');
-  return <Title order={1}>Login</Title>;
+  const [snapshot, send] = useMachine(
+    emailLoginMachine.provide({
+      actors: { sendLoginLink: actors.sendLoginLink, sendPasswordReset: actors.sendPasswordReset },
+    }),
+    {
+      input: {
+        loginRedirectTo: `${window.location.origin}${paths.practice}`,
+        resetRedirectTo: `${window.location.origin}${paths.resetPassword}`,
+      },
+      inspect,
+    },
+  );
+  const busy = snapshot.hasTag('busy');
+  const invalid = snapshot.matches('invalid');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    send({ type: submitter?.value === 'reset' ? 'reset.submit' : 'login.submit', email });
+  };
+
+  return (
+    <Paper maw={460} mx="auto" p="xl" withBorder>
+      <Stack>
+        <Title order={1}>Login</Title>
+        <Text>Enter your email and we will send you a one-time sign-in link. No password needed.</Text>
+        <form onSubmit={onSubmit} noValidate aria-describedby="login-status">
+          <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0 }}>
+            <Stack>
+              <TextInput
+                name="email"
+                type="email"
+                label="Email"
+                autoComplete="email"
+                required
+                error={invalid ? snapshot.context.error : undefined}
+                defaultValue={snapshot.context.email}
+              />
+              <Button type="submit" value="login" loading={false}>
+                {snapshot.matches('sendingLoginLink') ? 'Sending...' : 'Send login link'}
+              </Button>
+              <Button type="submit" value="reset" variant="subtle">
+                {snapshot.matches('sendingResetLink') ? 'Sending...' : 'Email me a password reset link'}
+              </Button>
+            </Stack>
+          </fieldset>
+        </form>
+        <div id="login-status" aria-live="polite">
+          {snapshot.matches('loginLinkSent') && <Alert color="green">{messages.loginLinkSent}</Alert>}
+          {snapshot.matches('resetLinkSent') && <Alert color="green">{messages.resetLinkSent}</Alert>}
+          {snapshot.matches('failed') && (
+            <Alert color="red" role="alert" title="Could not send the link">
+              {snapshot.context.error}
+            </Alert>
+          )}
+        </div>
+        <Group gap={4}>
+          <Text>New here?</Text>
+          <Anchor component={Link} to={paths.register}>
+            Register
+          </Anchor>
+        </Group>
+      </Stack>
+    </Paper>
+  );
 }
