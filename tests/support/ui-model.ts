@@ -1,0 +1,49 @@
+/**
+ * Drives a machine's generated path through the real app in Chromium. The test supplies, per event
+ * type, what a student (or the backend) does to cause it, and per state, what the page must show.
+ * Coverage is recorded on the model at the 'browser' layer.
+ */
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { Coverage } from './model';
+
+export type UiEventDriver<TPage> = (page: TPage, event: AnyEventObject) => Promise<void>;
+export type UiStateCheck<TPage> = (page: TPage) => Promise<void>;
+
+function leafIds(snapshot: AnyMachineSnapshot): string[] {
+  return snapshot._nodes
+    .filter((n: { type: string }) => n.type === 'atomic' || n.type === 'final')
+    .map((n: { id: string }) => n.id);
+}
+
+async function check<TPage>(page: TPage, snapshot: AnyMachineSnapshot, states: Record<string, UiStateCheck<TPage>>) {
+  for (const id of leafIds(snapshot)) {
+    const assertion = states[id];
+    if (!assertion) throw new Error(`No browser assertion for state "${id}": every state needs one`);
+    await assertion(page);
+  }
+}
+
+export interface UiPathOptions<TPage> {
+  page: TPage;
+  coverage: Coverage;
+  events: AnyEventObject[];
+  input?: unknown;
+  /** Causes each event (clicks, typing, or nothing when the backend's answer is the event). */
+  drivers: Partial<Record<string, UiEventDriver<TPage>>>;
+  /** What the page shows in each state; waits as needed (the backend answers asynchronously). */
+  states: Record<string, UiStateCheck<TPage>>;
+  /** Checks the first state; by default the initial snapshot's state check runs. */
+  checkInitial?: boolean;
+}
+
+/** Replays `events` on the page; after each one the page must show the model's next state. */
+export async function driveUiPath<TPage>(options: UiPathOptions<TPage>): Promise<void> {
+  const { page, coverage, events, input, drivers, states } = options;
+  const snapshots = coverage.replay(events, input);
+  for (const [i, event] of events.entries()) {
+    const drive = drivers[event.type];
+    if (!drive) throw new Error(`No browser driver for event "${event.type}"`);
+    await drive(page, event);
+    await check(page, snapshots[i] as AnyMachineSnapshot, states);
+  }
+}
