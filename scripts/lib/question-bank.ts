@@ -1,13 +1,122 @@
 // The question bank: supabase/questions/*.json, one file per NCLEX-PN client-need category, each
-// `{ category, items: [{ id, difficulty, topic, stem, options: { A, B, C, D }, answer, rationale }] }`.
-// loadBank() reads and checks them; toSeedSql() turns them into idempotent upserts for
-// public.questions and public.question_options (option ids are `<question id>-<letter>`).
-import { readdirSync, readFileSync } from 'node:fs';
+// `{ category, items: [{ id, difficulty, topic, stem, options: { A, B, C, D }, answer, rationale }] }`,
+// plus one review file per category in supabase/questions/reviews/ (same file name).
+//
+// - loadBank() reads the category files for seeding and throws on problems that would break the seed
+//   (duplicate ids, missing options, no valid answer); readBank() reads them without those checks.
+// - validateBank() enforces the writing rules (docs: the item-writer brief) and the review records.
+// - toSeedSql() turns the bank into idempotent upserts for public.questions and
+//   public.question_options (option ids are `<question id>-<lowercase letter>`, e.g. `cc-001-c`).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// ---------------------------------------------------------------------------------------------
+// Categories and rules
+// ---------------------------------------------------------------------------------------------
+
+export interface CategoryInfo {
+  /** The category string used in the JSON files and the database. */
+  name: string;
+  /** Id prefix of the category's items (`cc` → `cc-001`). */
+  prefix: string;
+  /** File name in supabase/questions/ (and in supabase/questions/reviews/). */
+  file: string;
+  /** NCLEX-PN test-plan range, in percent of all items. */
+  min: number;
+  max: number;
+}
+
+/** The eight NCLEX-PN client-need categories with their test-plan ranges (percent of items). */
+export const CATEGORIES = [
+  { name: 'Coordinated Care', prefix: 'cc', file: 'coordinated-care.json', min: 18, max: 24 },
+  {
+    name: 'Safety & Infection Control',
+    prefix: 'sic',
+    file: 'safety-and-infection-control.json',
+    min: 10,
+    max: 16,
+  },
+  {
+    name: 'Health Promotion & Maintenance',
+    prefix: 'hpm',
+    file: 'health-promotion-and-maintenance.json',
+    min: 6,
+    max: 12,
+  },
+  { name: 'Psychosocial Integrity', prefix: 'psy', file: 'psychosocial-integrity.json', min: 9, max: 15 },
+  { name: 'Basic Care & Comfort', prefix: 'bcc', file: 'basic-care-and-comfort.json', min: 7, max: 13 },
+  {
+    name: 'Pharmacological Therapies',
+    prefix: 'pha',
+    file: 'pharmacological-therapies.json',
+    min: 10,
+    max: 16,
+  },
+  {
+    name: 'Reduction of Risk Potential',
+    prefix: 'rrp',
+    file: 'reduction-of-risk-potential.json',
+    min: 9,
+    max: 15,
+  },
+  { name: 'Physiological Adaptation', prefix: 'pa', file: 'physiological-adaptation.json', min: 7, max: 13 },
+] as const satisfies readonly CategoryInfo[];
+
+export type Category = (typeof CATEGORIES)[number]['name'];
+
+export function categoryInfo(name: string): CategoryInfo | undefined {
+  return CATEGORIES.find((category) => category.name === name);
+}
+
 export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
 export type OptionLetter = (typeof OPTION_LETTERS)[number];
+
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+/** The numeric limits validateBank() enforces. */
+export const RULES = {
+  stemMin: 60,
+  stemMax: 500,
+  optionMin: 3,
+  optionMax: 160,
+  /** The longest option may be at most this many times the shortest. */
+  optionRatio: 3,
+  rationaleMin: 200,
+  rationaleMax: 1200,
+  /** Jaccard similarity of word 3-shingles of two normalised stems above which they are near-duplicates. */
+  nearDuplicate: 0.6,
+  /** Share of items (percent, whole bank) each answer letter must have. */
+  letterShareMin: 20,
+  letterShareMax: 30,
+  /** Highest allowed share (percent) of items whose key is the strictly longest option. */
+  longestKeyShareMax: 35,
+  minTotal: 400,
+} as const;
+
+const BANNED_PHRASES: readonly RegExp[] = [
+  /\ball of the above\b/i,
+  /\bnone of the above\b/i,
+  /\ball of these\b/i,
+  /\bnone of these\b/i,
+  /\b[Bb]oth [A-D] and [A-D]\b/,
+];
+
+/** Lowercase negative words that turn a question into a negative stem (uppercase is allowed). */
+const LOWERCASE_NEGATIVE = /\b(?:not|except|least|never)\b|\b\w+n't\b/;
+
+/** A number followed by a lab unit. Solution strengths ("0.9% sodium chloride") and "% of" are not lab values. */
+const LAB_VALUE =
+  /\d\s*(?:mEq\/L|mg\/dL|g\/dL|mmol\/L|ng\/mL|U\/L|(?:cells\/|\/)?mm(?:³|3(?!\d))|%(?!\s*(?:of|sodium|dextrose|saline|chlorhexidine|alcohol|isopropyl|lidocaine|solution|strength|concentration|cream|ointment|gel)\b))/;
+/** Seconds count as a lab unit in a sentence about a coagulation test. */
+const COAGULATION_TEST = /\b(?:PT|aPTT|PTT|INR)\b/;
+const SECONDS_VALUE = /\d\s*(?:seconds|secs?)\b/;
+const REFERENCE = /\(reference\b/i;
+
+// ---------------------------------------------------------------------------------------------
+// Types
+// ---------------------------------------------------------------------------------------------
 
 export interface BankItem {
   id: string;
@@ -21,53 +130,589 @@ export interface BankItem {
 
 export interface BankQuestion extends BankItem {
   category: string;
+  /** The file the item was read from (set by readBank/loadBank). */
+  file?: string;
 }
 
-export const DEFAULT_BANK_DIR = fileURLToPath(new URL('../../supabase/questions/', import.meta.url));
+/** The whole bank, in file order (files sorted by name, items in file order). */
+export type Bank = BankQuestion[];
 
-export function loadBank(dir: string = DEFAULT_BANK_DIR): BankQuestion[] {
+export type ReviewVerdict = 'agree' | 'fixed' | 'dropped';
+export const REVIEW_VERDICTS: readonly ReviewVerdict[] = ['agree', 'fixed', 'dropped'];
+
+export interface ReviewRecord {
+  id: string;
+  /** The reviewer's own answer, given before reading the key. */
+  reviewer_answer: string;
+  verdict: ReviewVerdict;
+  note?: string;
+}
+
+export interface ReviewFile {
+  reviewer: string;
+  reviews: ReviewRecord[];
+}
+
+/** Review files by file name (`coordinated-care.json` → its reviews). */
+export type ReviewSet = Record<string, ReviewFile>;
+
+export interface Share {
+  count: number;
+  /** Percent of all items, 0–100. */
+  share: number;
+}
+
+export interface CategoryStats extends Share {
+  min: number;
+  max: number;
+  inRange: boolean;
+}
+
+export interface BankStats {
+  total: number;
+  categories: Record<Category, CategoryStats>;
+  answers: Record<OptionLetter, Share>;
+  /** Items whose key is the strictly longest option. */
+  longestKey: Share;
+  difficulty: Record<Difficulty, Share>;
+  reviews: {
+    agree: number;
+    fixed: number;
+    missing: number;
+    /** Items reviewed "agree" although the reviewer's own answer differs from the key. */
+    reviewerDisagreed: string[];
+  };
+}
+
+export interface ValidateOptions {
+  /** Review files; read from supabase/questions/reviews/ when omitted. */
+  reviews?: ReviewSet;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+// ---------------------------------------------------------------------------------------------
+
+export const DEFAULT_BANK_DIR = fileURLToPath(new URL('../../supabase/questions/', import.meta.url));
+export const DEFAULT_REVIEW_DIR = fileURLToPath(
+  new URL('../../supabase/questions/reviews/', import.meta.url),
+);
+export const SEED_FILE = fileURLToPath(new URL('../../supabase/seed.sql', import.meta.url));
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`${path}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Reads every category file in `dir` (all `*.json`, sorted by name) without judging the items, so
+ * validateBank() can report every problem. Only a file that is not a `{ category, items: [] }`
+ * object throws.
+ */
+export function readBank(dir: string = DEFAULT_BANK_DIR): Bank {
+  if (!existsSync(dir)) return [];
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .sort();
-  const questions: BankQuestion[] = [];
-  const seen = new Set<string>();
+  const bank: Bank = [];
   for (const name of files) {
-    const file = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { category: string; items: BankItem[] };
-    for (const item of file.items) {
-      if (seen.has(item.id)) throw new Error(`${name}: duplicate question id ${item.id}`);
-      if (!OPTION_LETTERS.includes(item.answer)) throw new Error(`${name}: ${item.id} has no valid answer`);
-      seen.add(item.id);
-      questions.push({ ...item, category: file.category });
+    const data = readJson(join(dir, name)) as { category?: unknown; items?: unknown };
+    if (
+      typeof data !== 'object' ||
+      data === null ||
+      typeof data.category !== 'string' ||
+      !Array.isArray(data.items)
+    ) {
+      throw new Error(`${name}: expected { "category": string, "items": [...] }`);
+    }
+    for (const item of data.items as BankItem[]) {
+      bank.push({ ...item, category: data.category, file: name });
     }
   }
-  return questions;
+  return bank;
 }
 
-function literal(value: string): string {
+/**
+ * Reads the bank for seeding. Throws when the bank cannot be seeded: duplicate ids, missing or
+ * empty fields, options other than A–D, or an answer that is not one of them.
+ */
+export function loadBank(dir: string = DEFAULT_BANK_DIR): Bank {
+  const bank = readBank(dir);
+  const seen = new Set<string>();
+  for (const q of bank) {
+    const where = `${q.file ?? '?'}: ${String(q.id)}`;
+    if (typeof q.id !== 'string' || q.id === '') throw new Error(`${q.file ?? '?'}: an item has no id`);
+    if (seen.has(q.id)) throw new Error(`${q.file ?? '?'}: duplicate question id ${q.id}`);
+    seen.add(q.id);
+    for (const field of ['stem', 'rationale', 'difficulty'] as const) {
+      if (typeof q[field] !== 'string' || q[field] === '') throw new Error(`${where} has no ${field}`);
+    }
+    if (!hasExactOptions(q)) throw new Error(`${where} must have exactly the options A, B, C and D`);
+    if (!OPTION_LETTERS.includes(q.answer)) throw new Error(`${where} has no valid answer`);
+  }
+  return bank;
+}
+
+/** Reads every review file in `dir` (missing directory → no reviews). */
+export function loadReviews(dir: string = DEFAULT_REVIEW_DIR): ReviewSet {
+  if (!existsSync(dir)) return {};
+  const reviews: ReviewSet = {};
+  for (const name of readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()) {
+    reviews[name] = readJson(join(dir, name)) as ReviewFile;
+  }
+  return reviews;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+// ---------------------------------------------------------------------------------------------
+
+function hasExactOptions(q: BankItem): boolean {
+  if (typeof q.options !== 'object' || q.options === null) return false;
+  const keys = Object.keys(q.options).sort();
+  return (
+    keys.length === OPTION_LETTERS.length &&
+    OPTION_LETTERS.every((letter, i) => keys[i] === letter && typeof q.options[letter] === 'string')
+  );
+}
+
+/** Splits text into sentences (after . ? or ! plus optional closing quotes/brackets, then whitespace). */
+export function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.?!]["'”’)]*)\s+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence !== '');
+}
+
+/** Lowercase, letters and digits only, single spaces. */
+export function normaliseStem(stem: string): string {
+  return stem
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Word 3-shingles of a normalised text (a text of fewer than 3 words is one shingle). */
+export function shingles(text: string): Set<string> {
+  const words = normaliseStem(text).split(' ').filter(Boolean);
+  if (words.length < 3) return new Set([words.join(' ')]);
+  const result = new Set<string>();
+  for (let i = 0; i + 3 <= words.length; i++) result.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`);
+  return result;
+}
+
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const shingle of a) if (b.has(shingle)) shared++;
+  const union = a.size + b.size - shared;
+  return union === 0 ? 0 : shared / union;
+}
+
+/** True when the key is longer than every other option. */
+export function keyIsLongest(q: BankItem): boolean {
+  const key = q.options[q.answer];
+  if (typeof key !== 'string') return false;
+  return OPTION_LETTERS.every(
+    (letter) => letter === q.answer || (q.options[letter] ?? '').length < key.length,
+  );
+}
+
+function percent(count: number, total: number): number {
+  return total === 0 ? 0 : (count / total) * 100;
+}
+
+function pct(value: number): string {
+  return `${value.toFixed(1)} %`;
+}
+
+function checkItem(q: BankQuestion, err: (rule: string, message: string) => void): void {
+  const info = categoryInfo(q.category);
+  if (!info) err('category', `unknown category "${q.category}"`);
+  else if (q.file !== undefined && q.file !== info.file)
+    err('file', `category "${q.category}" belongs in ${info.file}, found in ${q.file}`);
+
+  if (typeof q.id !== 'string' || !/^[a-z]+-\d{3}$/.test(q.id))
+    err('id-format', `id must be <prefix>-<3 digits>`);
+  else if (info && !q.id.startsWith(`${info.prefix}-`))
+    err('id-prefix', `id must start with "${info.prefix}-"`);
+
+  if (!DIFFICULTIES.includes(q.difficulty as Difficulty))
+    err('difficulty', `difficulty "${q.difficulty}" is not easy, medium or hard`);
+  if (typeof q.topic !== 'string' || q.topic.trim() === '') err('topic', 'topic is missing');
+
+  // Stem
+  const stem = typeof q.stem === 'string' ? q.stem : '';
+  if (stem.length < RULES.stemMin || stem.length > RULES.stemMax) {
+    err('stem-length', `stem is ${stem.length} characters (${RULES.stemMin}–${RULES.stemMax})`);
+  }
+  const stemSentences = sentences(stem);
+  const question = stemSentences.at(-1) ?? '';
+  if (!question.endsWith('?')) err('stem-question', 'stem must end with a question');
+  else if (LOWERCASE_NEGATIVE.test(question)) {
+    err(
+      'negative',
+      `negative word in lowercase in the question "${question}" (write NOT, EXCEPT, LEAST, NEVER)`,
+    );
+  }
+  for (const sentence of stemSentences) {
+    const isLab =
+      LAB_VALUE.test(sentence) || (COAGULATION_TEST.test(sentence) && SECONDS_VALUE.test(sentence));
+    if (isLab && !REFERENCE.test(sentence))
+      err('lab-reference', `lab value without "(reference ...)": "${sentence}"`);
+  }
+
+  // Options and answer
+  if (!hasExactOptions(q)) {
+    err('options', 'options must be exactly A, B, C and D (strings)');
+  } else {
+    const lengths = OPTION_LETTERS.map((letter) => q.options[letter].length);
+    OPTION_LETTERS.forEach((letter, i) => {
+      const length = lengths[i] ?? 0;
+      if (length < RULES.optionMin || length > RULES.optionMax) {
+        err(
+          'option-length',
+          `option ${letter} is ${length} characters (${RULES.optionMin}–${RULES.optionMax})`,
+        );
+      }
+    });
+    const shortest = Math.min(...lengths);
+    const longest = Math.max(...lengths);
+    if (longest > RULES.optionRatio * shortest) {
+      err(
+        'option-ratio',
+        `longest option (${longest}) is more than ${RULES.optionRatio}× the shortest (${shortest})`,
+      );
+    }
+    const normalised = OPTION_LETTERS.map((letter) => normaliseStem(q.options[letter]));
+    if (new Set(normalised).size !== normalised.length)
+      err('option-duplicate', 'two options have the same text');
+  }
+  if (!OPTION_LETTERS.includes(q.answer)) err('answer', `answer "${q.answer}" is not A, B, C or D`);
+
+  const texts = [stem, ...(typeof q.options === 'object' && q.options ? Object.values(q.options) : [])];
+  for (const phrase of BANNED_PHRASES) {
+    if (texts.some((text) => typeof text === 'string' && phrase.test(text)))
+      err('banned-phrase', `banned phrase ${phrase}`);
+  }
+
+  // Rationale
+  const rationale = typeof q.rationale === 'string' ? q.rationale : '';
+  if (rationale.length < RULES.rationaleMin || rationale.length > RULES.rationaleMax) {
+    err(
+      'rationale-length',
+      `rationale is ${rationale.length} characters (${RULES.rationaleMin}–${RULES.rationaleMax})`,
+    );
+  }
+  if (OPTION_LETTERS.includes(q.answer)) {
+    if (!new RegExp(`\\b${q.answer}\\b(?:[^.]|\\.(?=\\d)){0,40}\\bcorrect\\b`).test(rationale)) {
+      err(
+        'rationale-key',
+        `rationale does not say why ${q.answer} is correct ("${q.answer} is correct because ...")`,
+      );
+    }
+    for (const letter of OPTION_LETTERS) {
+      if (letter === q.answer) continue;
+      if (!new RegExp(`\\b${letter}\\b(?:[^.]|\\.(?=\\d)){0,60}\\b(?:incorrect|wrong)\\b`).test(rationale)) {
+        err(
+          'rationale-distractor',
+          `rationale does not explain distractor ${letter} ("${letter} is incorrect because ...")`,
+        );
+      }
+    }
+  }
+}
+
+function checkReviews(
+  bank: Bank,
+  reviews: ReviewSet,
+  fail: (message: string) => void,
+  stats: BankStats['reviews'],
+): void {
+  // Index the records by file and id; report malformed files and records.
+  const byFile = new Map<string, Map<string, ReviewRecord>>();
+  for (const [file, review] of Object.entries(reviews).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const records = new Map<string, ReviewRecord>();
+    byFile.set(file, records);
+    if (typeof review !== 'object' || review === null || !Array.isArray(review.reviews)) {
+      fail(`[review-file] reviews/${file}: expected { "reviewer": string, "reviews": [...] }`);
+      continue;
+    }
+    if (typeof review.reviewer !== 'string' || review.reviewer.trim() === '') {
+      fail(`[review-file] reviews/${file}: "reviewer" is missing`);
+    }
+    for (const record of review.reviews) {
+      if (typeof record !== 'object' || record === null || typeof record.id !== 'string') {
+        fail(`[review-file] reviews/${file}: a review record has no id`);
+        continue;
+      }
+      if (records.has(record.id)) fail(`[review-file] reviews/${file}: ${record.id} is reviewed twice`);
+      records.set(record.id, record);
+      if (!REVIEW_VERDICTS.includes(record.verdict)) {
+        fail(
+          `${record.id}: [review-verdict] verdict "${String(record.verdict)}" is not agree, fixed or dropped`,
+        );
+      }
+      if (!OPTION_LETTERS.includes(record.reviewer_answer as OptionLetter)) {
+        fail(`[review-file] reviews/${file}: ${record.id} has no reviewer_answer A–D`);
+      }
+    }
+  }
+
+  const inBank = new Set<string>();
+  for (const q of bank) {
+    inBank.add(q.id);
+    const file = categoryInfo(q.category)?.file ?? q.file;
+    let record = file === undefined ? undefined : byFile.get(file)?.get(q.id);
+    if (!record) {
+      for (const records of byFile.values()) record ??= records.get(q.id);
+      if (record) fail(`${q.id}: [review-file] review record is not in reviews/${file ?? '?'}`);
+    }
+    if (!record) {
+      stats.missing++;
+      fail(`${q.id}: [review-missing] no review record`);
+      continue;
+    }
+    if (record.verdict === 'dropped')
+      fail(`${q.id}: [review-dropped] the review dropped this item; remove it from the bank`);
+    if (record.verdict === 'agree') {
+      stats.agree++;
+      if (record.reviewer_answer !== q.answer) stats.reviewerDisagreed.push(q.id);
+    }
+    if (record.verdict === 'fixed') stats.fixed++;
+  }
+  for (const [file, records] of byFile) {
+    for (const record of records.values()) {
+      if (record.verdict !== 'dropped' && !inBank.has(record.id)) {
+        fail(
+          `${record.id}: [review-orphan] reviews/${file} has a "${record.verdict}" review for an item that is not in the bank`,
+        );
+      }
+    }
+  }
+}
+
+/**
+ * Checks the bank against every writing rule and the review records. Each error is one line,
+ * `<id>: [<rule>] <message>` (bank-wide errors start with `[<rule>]`).
+ */
+export function validateBank(
+  bank: Bank,
+  options: ValidateOptions = {},
+): { errors: string[]; stats: BankStats } {
+  const errors: string[] = [];
+  const fail = (message: string) => errors.push(message);
+  const total = bank.length;
+
+  // Per item
+  for (const q of bank) {
+    checkItem(q, (rule, message) => fail(`${String(q.id)}: [${rule}] ${message}`));
+  }
+
+  // Ids: unique, in ascending order within each category
+  const seenIds = new Set<string>();
+  const lastId = new Map<string, string>();
+  for (const q of bank) {
+    if (seenIds.has(q.id)) fail(`${q.id}: [id-duplicate] id is used more than once`);
+    seenIds.add(q.id);
+    const previous = lastId.get(q.category);
+    if (previous !== undefined && typeof q.id === 'string' && q.id <= previous && previous !== q.id) {
+      fail(`${q.id}: [id-order] comes after ${previous} in ${q.category}; ids are numbered in order`);
+    }
+    lastId.set(q.category, q.id);
+  }
+
+  // Topics: unique within a category
+  const topics = new Map<string, string>();
+  for (const q of bank) {
+    if (typeof q.topic !== 'string') continue;
+    const key = `${q.category}\u0000${q.topic.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+    const first = topics.get(key);
+    if (first !== undefined) fail(`${q.id}: [topic-duplicate] same topic as ${first} ("${q.topic}")`);
+    else topics.set(key, q.id);
+  }
+
+  // Stems: unique, and no near-duplicates (Jaccard of word 3-shingles), across the whole bank
+  const stems = new Map<string, string>();
+  const shingleSets = bank.map((q) => shingles(typeof q.stem === 'string' ? q.stem : ''));
+  const index = new Map<string, number[]>();
+  bank.forEach((q, i) => {
+    const normalised = normaliseStem(typeof q.stem === 'string' ? q.stem : '');
+    const first = stems.get(normalised);
+    if (first !== undefined) fail(`${q.id}: [stem-duplicate] same stem as ${first}`);
+    else stems.set(normalised, q.id);
+    // Candidates: earlier items sharing at least one shingle.
+    const shared = new Map<number, number>();
+    const mine = shingleSets[i] ?? new Set<string>();
+    for (const shingle of mine) {
+      const holders = index.get(shingle);
+      if (!holders) index.set(shingle, [i]);
+      else {
+        for (const j of holders) shared.set(j, (shared.get(j) ?? 0) + 1);
+        holders.push(i);
+      }
+    }
+    for (const [j, count] of shared) {
+      const other = bank[j];
+      const theirs = shingleSets[j];
+      if (!other || !theirs || first === other.id) continue;
+      const similarity = count / (mine.size + theirs.size - count);
+      if (similarity > RULES.nearDuplicate) {
+        fail(`${q.id}: [near-duplicate] stem is ${(similarity * 100).toFixed(0)} % similar to ${other.id}`);
+      }
+    }
+  });
+
+  // Bank-wide shares
+  const stats: BankStats = {
+    total,
+    categories: Object.fromEntries(
+      CATEGORIES.map((c) => {
+        const count = bank.filter((q) => q.category === c.name).length;
+        const share = percent(count, total);
+        return [c.name, { count, share, min: c.min, max: c.max, inRange: share >= c.min && share <= c.max }];
+      }),
+    ) as Record<Category, CategoryStats>,
+    answers: Object.fromEntries(
+      OPTION_LETTERS.map((letter) => {
+        const count = bank.filter((q) => q.answer === letter).length;
+        return [letter, { count, share: percent(count, total) }];
+      }),
+    ) as Record<OptionLetter, Share>,
+    longestKey: (() => {
+      const count = bank.filter((q) => hasExactOptions(q) && keyIsLongest(q)).length;
+      return { count, share: percent(count, total) };
+    })(),
+    difficulty: Object.fromEntries(
+      DIFFICULTIES.map((difficulty) => {
+        const count = bank.filter((q) => q.difficulty === difficulty).length;
+        return [difficulty, { count, share: percent(count, total) }];
+      }),
+    ) as Record<Difficulty, Share>,
+    reviews: { agree: 0, fixed: 0, missing: 0, reviewerDisagreed: [] },
+  };
+
+  if (total < RULES.minTotal)
+    fail(`[total] the bank has ${total} items; at least ${RULES.minTotal} are required`);
+  if (total > 0) {
+    for (const c of CATEGORIES) {
+      const s = stats.categories[c.name];
+      if (!s.inRange) {
+        fail(
+          `[category-share] ${c.name}: ${s.count} items = ${pct(s.share)} of ${total} (range ${c.min}–${c.max} %)`,
+        );
+      }
+    }
+    for (const letter of OPTION_LETTERS) {
+      const s = stats.answers[letter];
+      if (s.share < RULES.letterShareMin || s.share > RULES.letterShareMax) {
+        fail(
+          `[answer-share] answer ${letter}: ${s.count} items = ${pct(s.share)} (range ${RULES.letterShareMin}–${RULES.letterShareMax} %)`,
+        );
+      }
+    }
+    if (stats.longestKey.share > RULES.longestKeyShareMax) {
+      fail(
+        `[longest-key] the key is the strictly longest option in ${stats.longestKey.count} items = ${pct(stats.longestKey.share)} (max ${RULES.longestKeyShareMax} %)`,
+      );
+    }
+  }
+
+  checkReviews(bank, options.reviews ?? loadReviews(), fail, stats.reviews);
+  return { errors, stats };
+}
+
+/** A plain-text summary of the stats (per-category table, answer letters, longest key, difficulty). */
+export function formatStats(stats: BankStats): string {
+  const lines = [
+    `Question bank: ${stats.total} items`,
+    '',
+    'Category                          Items   Share   Range',
+  ];
+  for (const c of CATEGORIES) {
+    const s = stats.categories[c.name];
+    lines.push(
+      `${c.name.padEnd(32)} ${String(s.count).padStart(6)} ${pct(s.share).padStart(8)}   ${c.min}–${c.max} %${s.inRange ? '' : '  <- out of range'}`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    `Answer letters: ${OPTION_LETTERS.map((l) => `${l} ${stats.answers[l].count} (${pct(stats.answers[l].share)})`).join(', ')}`,
+  );
+  lines.push(
+    `Key is the strictly longest option: ${stats.longestKey.count} (${pct(stats.longestKey.share)})`,
+  );
+  lines.push(
+    `Difficulty: ${DIFFICULTIES.map((d) => `${d} ${stats.difficulty[d].count} (${pct(stats.difficulty[d].share)})`).join(', ')}`,
+  );
+  lines.push(
+    `Reviews: ${stats.reviews.agree} agree, ${stats.reviews.fixed} fixed, ${stats.reviews.missing} missing` +
+      (stats.reviews.reviewerDisagreed.length
+        ? `; "agree" although the reviewer answered differently: ${stats.reviews.reviewerDisagreed.join(', ')}`
+        : ''),
+  );
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seed SQL
+// ---------------------------------------------------------------------------------------------
+
+/** A SQL string literal (standard_conforming_strings: only the single quote needs doubling). */
+export function sqlLiteral(value: string): string {
+  if (value.includes('\u0000')) throw new Error('a text value contains a NUL character');
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-export function toSeedSql(bank: BankQuestion[]): string {
-  if (bank.length === 0) return '';
-  const questionRows = bank.map(
-    (q) => `  (${[q.id, q.category, q.difficulty, q.stem, q.rationale].map(literal).join(', ')})`,
+export interface SeedSqlOptions {
+  /**
+   * Wrap the statements in `begin; ... commit;` (default true, for running the file on its own,
+   * e.g. on hosted Supabase). Pass false when executing inside a transaction you already opened.
+   */
+  transaction?: boolean;
+}
+
+export const SEED_HEADER = [
+  '-- GENERATED FILE: do not edit. Source: supabase/questions/*.json.',
+  '-- Regenerate with `npm run bank:export` (scripts/export-seed.ts); `npm run bank:export -- --check` verifies it.',
+].join('\n');
+
+/**
+ * Idempotent upserts of the whole bank into public.questions and public.question_options,
+ * sorted by question id so the output is stable.
+ */
+export function toSeedSql(bank: Bank, options: SeedSqlOptions = {}): string {
+  const transaction = options.transaction ?? true;
+  const sorted = [...bank].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (sorted.length === 0) return `${SEED_HEADER}\n-- The question bank is empty.\n`;
+  const questionRows = sorted.map(
+    (q) => `  (${[q.id, q.category, q.difficulty, q.stem, q.rationale].map(sqlLiteral).join(', ')})`,
   );
-  const optionRows = bank.flatMap((q) =>
+  const optionRows = sorted.flatMap((q) =>
     OPTION_LETTERS.map(
       (letter, index) =>
-        `  (${literal(`${q.id}-${letter}`)}, ${literal(q.id)}, ${index + 1}, ${literal(q.options[letter])}, ${q.answer === letter})`,
+        `  (${sqlLiteral(`${q.id}-${letter.toLowerCase()}`)}, ${sqlLiteral(q.id)}, ${index + 1}, ${sqlLiteral(q.options[letter])}, ${q.answer === letter})`,
     ),
   );
   return [
+    SEED_HEADER,
+    `-- ${sorted.length} questions, ${optionRows.length} options.`,
+    ...(transaction ? ['begin;'] : []),
+    '',
     'insert into public.questions (id, category, difficulty, stem, rationale) values',
-    `${questionRows.join(',\n')}`,
+    questionRows.join(',\n'),
     'on conflict (id) do update set category = excluded.category, difficulty = excluded.difficulty,',
     '  stem = excluded.stem, rationale = excluded.rationale;',
     '',
     'insert into public.question_options (id, question_id, position, label, is_correct) values',
-    `${optionRows.join(',\n')}`,
+    optionRows.join(',\n'),
     'on conflict (id) do update set question_id = excluded.question_id, position = excluded.position,',
     '  label = excluded.label, is_correct = excluded.is_correct;',
     '',
+    ...(transaction ? ['commit;', ''] : []),
   ].join('\n');
 }
