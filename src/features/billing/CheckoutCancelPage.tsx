@@ -1,8 +1,24 @@
-import { Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
+import { checkoutCancel } from '../../content/billing';
 
-/** Placeholder until this page is built. */
+/** '/checkout/cancel': the student backed out of the payment page. */
 export function CheckoutCancelPage() {
-  usePageTitle('Payment canceled — no charge made.');
-  return <Title order={1}>Payment canceled — no charge made.</Title>;
+  usePageTitle(checkoutCancel.title);
+  return (
+    <Stack gap="md" align="center" ta="center" py="xl">
+      <Title order={1}>{checkoutCancel.title}</Title>
+      <Text fz="lg">{checkoutCancel.text}</Text>
+      <Group justify="center">
+        <Button component={Link} to={paths.billing}>
+          {checkoutCancel.tryAgain}
+        </Button>
+        <Button component={Link} to={paths.home} variant="outline">
+          {checkoutCancel.home}
+        </Button>
+      </Group>
+    </Stack>
+  );
 }

@@ -1,8 +1,9 @@
-import { Title } from '@mantine/core';
 import { usePageTitle } from '../../components/usePageTitle';
+import { privacy } from '../../content/legal';
+import { LegalDocumentView } from './LegalDocumentView';
 
-/** Placeholder until this page is built. */
+/** '/privacy': what is stored, card data, deletion requests. */
 export function PrivacyPage() {
-  usePageTitle('Privacy Policy');
-  return <Title order={1}>Privacy Policy</Title>;
+  usePageTitle(privacy.title);
+  return <LegalDocumentView document={privacy} />;
 }

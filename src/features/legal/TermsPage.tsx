@@ -1,8 +1,9 @@
-import { Title } from '@mantine/core';
 import { usePageTitle } from '../../components/usePageTitle';
+import { terms } from '../../content/legal';
+import { LegalDocumentView } from './LegalDocumentView';
 
-/** Placeholder until this page is built. */
+/** '/terms': the short terms of service. */
 export function TermsPage() {
-  usePageTitle('Terms of Service');
-  return <Title order={1}>Terms of Service</Title>;
+  usePageTitle(terms.title);
+  return <LegalDocumentView document={terms} />;
 }

@@ -1,8 +1,19 @@
-import { Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
+import { notFound } from '../../content/not-found';
 
-/** Placeholder until this page is built. */
+/** Any unknown route. */
 export function NotFoundPage() {
-  usePageTitle('Page Not Found');
-  return <Title order={1}>Page Not Found</Title>;
+  usePageTitle(notFound.title);
+  return (
+    <Stack gap="md" align="center" ta="center" py="xl">
+      <Title order={1}>{notFound.title}</Title>
+      <Text fz="lg">{notFound.text}</Text>
+      <Button component={Link} to={paths.home}>
+        {notFound.home}
+      </Button>
+    </Stack>
+  );
 }
