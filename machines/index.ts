@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth/auth.machine';
 import { authCallbackMachine } from './auth-callback/auth-callback.machine';
 import { emailLoginMachine } from './email-login/email-login.machine';
+import { practiceSessionMachine } from './practice-session/practice-session.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
 
 /**
@@ -13,4 +14,5 @@ export const machines: Record<string, AnyStateMachine> = {
   'email-login': emailLoginMachine,
   'auth-callback': authCallbackMachine,
   'reset-password': resetPasswordMachine,
+  'practice-session': practiceSessionMachine,
 };

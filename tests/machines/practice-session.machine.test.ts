@@ -1,0 +1,296 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { type AnyEventObject, createActor } from 'xstate';
+import { answeredCount, score } from '../../machines/practice-session/practice-rules';
+import {
+  type PracticeProgress,
+  type PracticeSessionInput,
+  practiceSessionMachine,
+} from '../../machines/practice-session/practice-session.machine';
+import { QUESTIONS_PER_SET } from '../../machines/shared/business-rules';
+import { BackendError, type PracticeQuestion } from '../../machines/shared/ports';
+import {
+  Coverage,
+  FakeActors,
+  flush,
+  modelPaths,
+  replayOnActor,
+  reportCoverage,
+  toModelMachine,
+} from '../support/model';
+
+const session = { userId: 'u-1', email: 'ada@example.com' };
+// Two questions keep the graph small; answers, locks, layouts and orders still combine fully.
+const question = (id: string, category: string | null): PracticeQuestion => ({
+  id,
+  stem: `Stem of ${id}`,
+  category,
+  options: [
+    { id: `${id}-right`, label: 'Right', is_correct: true },
+    { id: `${id}-wrong`, label: 'Wrong', is_correct: false },
+  ],
+});
+const set = [question('q1', 'Coordinated Care'), question('q2', null)];
+// Fisher–Yates with a source that always returns 0: deterministic, yet a real reorder.
+const random = () => 0;
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.checkEntitlement', output: true },
+  { type: 'xstate.done.actor.checkEntitlement', output: false },
+  { type: 'xstate.error.actor.checkEntitlement', error: new BackendError('permission denied') },
+  { type: 'entitlement.retry' },
+  { type: 'xstate.done.actor.loadQuestions', output: set },
+  { type: 'xstate.done.actor.loadQuestions', output: [] },
+  { type: 'xstate.error.actor.loadQuestions', error: new BackendError('network down') },
+  { type: 'questions.retry' },
+  { type: 'answer.select', questionId: 'q1', optionId: 'q1-right' },
+  { type: 'answer.select', questionId: 'q1', optionId: 'q1-wrong' },
+  { type: 'answer.select', questionId: 'q2', optionId: 'q2-right' },
+  { type: 'answer.select', questionId: 'q2', optionId: 'q2-wrong' },
+  { type: 'question.next' },
+  { type: 'session.submit' },
+  { type: 'layout.switch' },
+  { type: 'remediation.toggle' },
+  { type: 'session.restart' },
+];
+
+const saved: PracticeProgress = {
+  userId: session.userId,
+  questions: set,
+  answers: { q1: 'q1-wrong' },
+  currentIndex: 1,
+  layout: 'all',
+};
+const inputs: Record<string, PracticeSessionInput> = {
+  signedOut: { session: null, layout: 'one', saved: null, random },
+  signedIn: { session, layout: 'one', saved: null, random },
+  resumed: { session, layout: 'one', saved, random },
+};
+
+function start(input: PracticeSessionInput) {
+  const fakes = new FakeActors();
+  const log = {
+    navigations: [] as string[],
+    loadErrors: [] as unknown[],
+    saved: [] as PracticeProgress[],
+    cleared: 0,
+    layouts: [] as string[],
+  };
+  const actor = createActor(
+    practiceSessionMachine.provide({
+      actors: {
+        checkEntitlement: fakes.promise('checkEntitlement'),
+        loadQuestions: fakes.promise('loadQuestions'),
+      },
+      actions: {
+        navigateTo: (_, { path }) => log.navigations.push(path),
+        reportLoadError: (_, { error }) => log.loadErrors.push(error),
+        saveProgress: (_, progress) => log.saved.push(structuredClone(progress)),
+        clearProgress: () => {
+          log.cleared++;
+        },
+        rememberLayout: (_, { layout }) => log.layouts.push(layout),
+      },
+    }),
+    { input },
+  ).start();
+  return { actor, fakes, log };
+}
+
+type Snapshot = ReturnType<ReturnType<typeof start>['actor']['getSnapshot']>;
+
+const machineModel = toModelMachine(practiceSessionMachine);
+const coverage = new Coverage(machineModel);
+const cases = Object.entries(inputs).flatMap(([name, input]) =>
+  // Final states accept no event, so only a shortest path ends there.
+  modelPaths(machineModel, events, 'transitions', input)
+    .concat(input.session ? [] : modelPaths(machineModel, events, 'shortest', input))
+    .map((path) => ({
+      name: `${name}: ${path.description}`,
+      input,
+      path,
+    })),
+);
+
+describe('practice-session machine (model-based)', () => {
+  afterAll(() => {
+    const summary = coverage.summary('machine');
+    reportCoverage(summary);
+    expect(summary.missingStates).toEqual([]);
+    expect(summary.missingTransitions).toEqual([]);
+  });
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
+    const { actor, fakes, log } = start(input);
+    const pathEvents = path.steps.map((s) => s.event);
+    const expectSavedMatches = (s: Snapshot) => {
+      // Whatever the student sees is exactly what a reload would restore.
+      expect(log.saved.at(-1)).toEqual({
+        userId: session.userId,
+        questions: s.context.questions,
+        answers: s.context.answers,
+        currentIndex: s.context.currentIndex,
+        layout: s.context.layout,
+      });
+      // Every question before the current one is answered (and locked).
+      for (const q of s.context.questions.slice(0, s.context.currentIndex)) {
+        expect(s.context.answers[q.id]).toBeDefined();
+      }
+    };
+    const expectNoNavigation = () => expect(log.navigations).toEqual([]);
+    await replayOnActor({
+      coverage,
+      input,
+      events: pathEvents,
+      actor,
+      fakes,
+      assertions: {
+        'practice-session.redirectingToLogin': (s) => {
+          expect(s.hasTag('done')).toBe(true);
+          expect(log.navigations).toEqual(['/login']);
+          expect(fakes.calls).toEqual([]);
+        },
+        'practice-session.checkingEntitlement': (s) => {
+          expect(s.hasTag('busy')).toBe(true);
+          expect(fakes.calls.at(-1)).toEqual({ name: 'checkEntitlement', input: { userId: 'u-1' } });
+          expectNoNavigation();
+        },
+        'practice-session.entitlementFailed': (s) => {
+          expect(s.hasTag('error')).toBe(true);
+          expect(s.context.error).toBe('permission denied');
+          expect(s.can({ type: 'entitlement.retry' })).toBe(true);
+          // A failed check never sends the student to billing.
+          expectNoNavigation();
+        },
+        'practice-session.redirectingToBilling': () => {
+          expect(log.navigations).toEqual(['/billing']);
+          expect(fakes.calls.some((c) => c.name === 'loadQuestions')).toBe(false);
+        },
+        'practice-session.loading': (s) => {
+          expect(s.hasTag('busy')).toBe(true);
+          expect(fakes.calls.at(-1)).toEqual({ name: 'loadQuestions', input: { limit: QUESTIONS_PER_SET } });
+        },
+        'practice-session.empty': (s) => {
+          expect(s.context.questions).toEqual([]);
+          expect(s.can({ type: 'questions.retry' })).toBe(true);
+          expect(log.saved).toEqual([]);
+          expectNoNavigation();
+        },
+        'practice-session.answering.oneAtATime': (s) => {
+          expect(s.hasTag('form')).toBe(true);
+          expect(s.context.layout).toBe('one');
+          expectSavedMatches(s);
+          const current = s.context.questions[s.context.currentIndex];
+          const isLast = s.context.currentIndex === s.context.questions.length - 1;
+          const answered = current !== undefined && s.context.answers[current.id] !== undefined;
+          expect(s.can({ type: 'question.next' })).toBe(answered && !isLast);
+          expect(s.can({ type: 'session.submit' })).toBe(answered && isLast);
+          expectNoNavigation();
+        },
+        'practice-session.answering.allOnOnePage': (s) => {
+          expect(s.hasTag('form')).toBe(true);
+          expect(s.context.layout).toBe('all');
+          expectSavedMatches(s);
+          const all = answeredCount(s.context.questions, s.context.answers) === s.context.questions.length;
+          expect(s.can({ type: 'session.submit' })).toBe(all);
+          expect(s.can({ type: 'question.next' })).toBe(false);
+          expectNoNavigation();
+        },
+        'practice-session.results.summary': (s) => {
+          expect(s.hasTag('done')).toBe(true);
+          expect(answeredCount(s.context.questions, s.context.answers)).toBe(set.length);
+          expect(log.cleared).toBeGreaterThan(0);
+          expect(s.can({ type: 'session.restart' })).toBe(true);
+        },
+        'practice-session.results.remediation': (s) => {
+          expect(s.hasTag('done')).toBe(true);
+          expect(answeredCount(s.context.questions, s.context.answers)).toBe(set.length);
+          expect(s.can({ type: 'remediation.toggle' })).toBe(true);
+        },
+      },
+    });
+    // Load errors are logged, one per failure, and nothing else is.
+    const failures = pathEvents.filter((e) => e.type === 'xstate.error.actor.loadQuestions');
+    expect(log.loadErrors).toEqual(failures.map((e) => e.error));
+    // Layout choices are remembered on the device, once per switch.
+    expect(log.layouts).toHaveLength(pathEvents.filter((e) => e.type === 'layout.switch').length);
+    actor.stop();
+  });
+});
+
+describe('practice-session machine (behaviour)', () => {
+  async function loaded(input: PracticeSessionInput = inputs.signedIn as PracticeSessionInput) {
+    const started = start(input);
+    await started.fakes.settle('checkEntitlement', { output: true });
+    await started.fakes.settle('loadQuestions', { output: set });
+    return started;
+  }
+
+  it('locks a question after Next: its answer can no longer change, in either layout', async () => {
+    const { actor } = await loaded();
+    actor.send({ type: 'answer.select', questionId: 'q1', optionId: 'q1-wrong' });
+    actor.send({ type: 'question.next' });
+    const change = { type: 'answer.select', questionId: 'q1', optionId: 'q1-right' } as const;
+    expect(actor.getSnapshot().can(change)).toBe(false);
+    actor.send(change);
+    actor.send({ type: 'layout.switch' });
+    expect(actor.getSnapshot().matches({ answering: 'allOnOnePage' })).toBe(true);
+    expect(actor.getSnapshot().can(change)).toBe(false);
+    actor.send(change);
+    expect(actor.getSnapshot().context.answers).toEqual({ q1: 'q1-wrong' });
+    // The unlocked question can still be answered on the one-page layout.
+    actor.send({ type: 'answer.select', questionId: 'q2', optionId: 'q2-right' });
+    expect(actor.getSnapshot().context.answers).toEqual({ q1: 'q1-wrong', q2: 'q2-right' });
+  });
+
+  it('refuses answers to a later question and options from another question', async () => {
+    const { actor } = await loaded();
+    actor.send({ type: 'answer.select', questionId: 'q2', optionId: 'q2-right' });
+    actor.send({ type: 'answer.select', questionId: 'q1', optionId: 'q2-right' });
+    expect(actor.getSnapshot().context.answers).toEqual({});
+  });
+
+  it('Practice Again reshuffles the same questions with the random source and loads nothing', async () => {
+    const draws: number[] = [];
+    const { actor, fakes } = await loaded({
+      ...(inputs.signedIn as PracticeSessionInput),
+      random: () => {
+        draws.push(0);
+        return 0;
+      },
+    });
+    actor.send({ type: 'answer.select', questionId: 'q1', optionId: 'q1-right' });
+    actor.send({ type: 'question.next' });
+    actor.send({ type: 'answer.select', questionId: 'q2', optionId: 'q2-wrong' });
+    actor.send({ type: 'session.submit' });
+    expect(score(set, actor.getSnapshot().context.answers)).toBe(1);
+    actor.send({ type: 'session.restart' });
+    const s = actor.getSnapshot();
+    expect(s.matches({ answering: 'oneAtATime' })).toBe(true);
+    expect(s.context.questions.map((q) => q.id)).toEqual(['q2', 'q1']);
+    expect(s.context.answers).toEqual({});
+    expect(s.context.currentIndex).toBe(0);
+    expect(draws.length).toBeGreaterThan(0);
+    expect(fakes.calls.filter((c) => c.name === 'loadQuestions')).toHaveLength(1);
+  });
+
+  it('resumes saved progress only for the same student', async () => {
+    const other = start({ session: { userId: 'u-2', email: null }, layout: 'one', saved, random });
+    await other.fakes.settle('checkEntitlement', { output: true });
+    expect(other.actor.getSnapshot().matches('loading')).toBe(true);
+
+    const same = start(inputs.resumed as PracticeSessionInput);
+    await same.fakes.settle('checkEntitlement', { output: true });
+    await flush();
+    const s = same.actor.getSnapshot();
+    expect(s.matches({ answering: 'allOnOnePage' })).toBe(true);
+    expect(s.context.answers).toEqual({ q1: 'q1-wrong' });
+    expect(s.context.currentIndex).toBe(1);
+    expect(same.fakes.calls.some((c) => c.name === 'loadQuestions')).toBe(false);
+  });
+
+  it('ignores saved progress that cannot be resumed', async () => {
+    const broken = start({ session, layout: 'one', saved: { ...saved, currentIndex: 5 }, random });
+    await broken.fakes.settle('checkEntitlement', { output: true });
+    expect(broken.actor.getSnapshot().matches('loading')).toBe(true);
+  });
+});
