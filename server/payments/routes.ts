@@ -1,8 +1,28 @@
-// Placeholder for the payment routes (the Stripe webhook at /functions/v1/stripe-webhook, the
-// test-mode /_checkout page and its test API). Mounted at the root of the local backend.
+// The payment routes of the local backend, mounted at its root:
+//   /functions/v1/stripe-webhook   the webhook, with the same handler module the Edge Function deploys
+//   GET/POST /_checkout            the test checkout page standing in for the Stripe Payment Link
+//   /_test/subscriptions[...]      a test-only API moving a subscription through its life; enabled
+//                                  only with LOCAL_STRIPE_TEST_API=1, 404 otherwise
+// Every subscription change reaches the database only as a signed event through the webhook.
+//
+// The webhook secret is LOCAL_STRIPE_WEBHOOK_SECRET unless STRIPE_WEBHOOK_SECRET is set.
 
 import type { PGlite } from '@electric-sql/pglite';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import {
+  type ApplySubscriptionArgs,
+  createStripeWebhookHandler,
+  subscriptionCarriedBy,
+} from '../../supabase/functions/stripe-webhook/handler.ts';
+import { checkoutPage } from './checkout-page.ts';
+import {
+  type Delivery,
+  deliverEvent,
+  FakeStripe,
+  type StripeEventJson,
+  TRANSITIONS,
+  type Transition,
+} from './fake-stripe.ts';
 
 export interface PaymentContext {
   db: PGlite;
@@ -15,6 +35,140 @@ export interface PaymentContext {
   log: (line: string) => void;
 }
 
-export function paymentRoutes(_ctx: PaymentContext): Hono {
-  return new Hono();
+/** Well-known development signing secret of the local webhook. Public: never use it with Stripe. */
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_development_only_do_not_use_with_stripe';
+
+/** The environment switch of the test-only API. */
+export const TEST_API_ENV = 'LOCAL_STRIPE_TEST_API';
+
+export const WEBHOOK_PATH = '/functions/v1/stripe-webhook';
+
+/** Stripe drops a client_reference_id that is not 1–200 letters, digits, '-' or '_'. */
+const CLIENT_REFERENCE_ID = /^[A-Za-z0-9_-]{1,200}$/;
+
+export function localWebhookSecret(): string {
+  return process.env.STRIPE_WEBHOOK_SECRET || LOCAL_STRIPE_WEBHOOK_SECRET;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+export function paymentRoutes(ctx: PaymentContext): Hono {
+  const app = new Hono();
+  const secret = localWebhookSecret();
+  const testApi = process.env[TEST_API_ENV] === '1';
+  const stripe = new FakeStripe();
+  // The server's own origin: the settings URL when known, else the origin the request came to.
+  const selfUrl = (c: Context) => trimSlash(ctx.url || new URL(c.req.url).origin);
+  const appUrl = (path: string) => `${trimSlash(ctx.siteUrl)}${path}`;
+
+  async function applyOverRest(base: string, args: ApplySubscriptionArgs): Promise<string> {
+    const response = await fetch(`${base}/rest/v1/rpc/stripe_apply_subscription`, {
+      method: 'POST',
+      headers: {
+        apikey: ctx.serviceRoleKey,
+        Authorization: `Bearer ${ctx.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(args),
+    });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`stripe_apply_subscription ${response.status}: ${body}`);
+    return JSON.parse(body) as string;
+  }
+
+  app.all(WEBHOOK_PATH, (c) => {
+    const base = selfUrl(c);
+    const handle = createStripeWebhookHandler({
+      webhookSecret: secret,
+      // No Stripe API here: the snapshot is the object the event carries, versioned by the event's
+      // created time (the fake Stripe keeps those strictly increasing per subscription).
+      async retrieveSubscription(id, event) {
+        const subscription = subscriptionCarriedBy(event, id);
+        return subscription ? { subscription, version: new Date(event.created * 1000) } : null;
+      },
+      applySubscription: (args) => applyOverRest(base, args),
+      log: (line) => ctx.log(`stripe-webhook: ${line}`),
+    });
+    return handle(c.req.raw);
+  });
+
+  async function deliverAll(c: Context, events: StripeEventJson[]): Promise<Delivery[]> {
+    const deliveries: Delivery[] = [];
+    for (const event of events) {
+      deliveries.push(await deliverEvent(`${selfUrl(c)}${WEBHOOK_PATH}`, secret, event));
+    }
+    return deliveries;
+  }
+
+  app.get('/_checkout', (c) => {
+    const reference = c.req.query('client_reference_id') ?? '';
+    return c.html(
+      checkoutPage({
+        clientReferenceId: CLIENT_REFERENCE_ID.test(reference) ? reference : null,
+        email: c.req.query('prefilled_email') ?? null,
+      }),
+    );
+  });
+
+  app.post('/_checkout', async (c) => {
+    const form = await c.req.parseBody();
+    const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string).trim() : '');
+    if (field('action') !== 'start') return c.redirect(appUrl('/checkout/cancel'), 303);
+
+    const reference = field('client_reference_id');
+    const clientReferenceId = CLIENT_REFERENCE_ID.test(reference) ? reference : null;
+    const email = field('email') || null;
+    const trial = stripe.startTrial({
+      clientReferenceId,
+      email,
+      successUrl: appUrl('/checkout/success?session_id={CHECKOUT_SESSION_ID}'),
+    });
+    const failed = (await deliverAll(c, trial.events)).filter((d) => d.status >= 300);
+    if (failed.length > 0) {
+      ctx.log(
+        `checkout: webhook refused ${failed.map((d) => `${d.type} (${d.status} ${d.result})`).join(', ')}`,
+      );
+      return c.html(
+        checkoutPage({
+          clientReferenceId,
+          email,
+          error: 'The trial could not be started. Please try again.',
+        }),
+        502,
+      );
+    }
+    return c.redirect(appUrl(`/checkout/success?session_id=${encodeURIComponent(trial.sessionId)}`), 303);
+  });
+
+  // Test-only API: refused unless the server was started with the switch.
+  app.use('/_test/subscriptions/*', async (c, next) => {
+    if (!testApi) return c.json({ message: 'Not Found' }, 404);
+    await next();
+  });
+  app.use('/_test/subscriptions', async (c, next) => {
+    if (!testApi) return c.json({ message: 'Not Found' }, 404);
+    await next();
+  });
+
+  app.get('/_test/subscriptions', (c) => {
+    const reference = c.req.query('client_reference_id');
+    const list = [...stripe.subscriptions.values()].filter(
+      (sub) => !reference || sub.clientReferenceId === reference,
+    );
+    return c.json(list);
+  });
+
+  app.post('/_test/subscriptions/:id/:transition', async (c) => {
+    const transition = c.req.param('transition') as Transition;
+    if (!TRANSITIONS.includes(transition)) return c.json({ message: 'Not Found' }, 404);
+    const events = stripe.apply(c.req.param('id'), transition);
+    if (!events) return c.json({ message: 'No such subscription' }, 404);
+    const deliveries = await deliverAll(c, events);
+    const ok = deliveries.every((d) => d.status < 300);
+    return c.json({ subscription: stripe.subscriptions.get(c.req.param('id')), deliveries }, ok ? 200 : 502);
+  });
+
+  return app;
 }

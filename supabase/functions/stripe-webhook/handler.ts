@@ -1,0 +1,198 @@
+/**
+ * The Stripe webhook's logic, shared by the Deno Edge Function (index.ts beside this file) and the
+ * local backend's /functions/v1/stripe-webhook (server/payments/). Web APIs only (Request,
+ * Response, crypto.subtle through the stripe package), and every outside effect is a parameter:
+ *
+ *   const handle = createStripeWebhookHandler({ webhookSecret, retrieveSubscription, applySubscription });
+ *   const response = await handle(request);
+ *
+ * Entitlement is written only here, and only after the signature checks out. Each relevant event is
+ * a trigger: the subscription it concerns is (re-)read through `retrieveSubscription` and stored as
+ * a versioned snapshot by `stripe_apply_subscription`, which ignores repeated event ids and older
+ * snapshots, so any delivery order and any number of repeats end in the same row.
+ */
+import Stripe from 'stripe';
+
+/** Events the function acts on; subscribe the Stripe endpoint to these (others are acknowledged). */
+export const HANDLED_EVENT_TYPES = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'invoice.paid',
+  'invoice.payment_failed',
+] as const;
+
+/** The signature's timestamp may be at most this old (Stripe's default; 0 would disable the check). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** A subscription as stored: the object and the version that orders snapshots of it. */
+export interface SubscriptionSnapshot {
+  subscription: Stripe.Subscription;
+  /** Newer snapshots win; an older one arriving late is ignored by the SQL function. */
+  version: Date;
+}
+
+/** Named arguments of public.stripe_apply_subscription (see supabase/migrations). */
+export interface ApplySubscriptionArgs {
+  p_event_id: string;
+  p_event_type: string;
+  p_event_created: string;
+  p_subscription: Stripe.Subscription;
+  p_source_version: string;
+  p_user_id: string | null;
+}
+
+export interface StripeWebhookDeps {
+  /** The endpoint's signing secret (whsec_…). */
+  webhookSecret: string;
+  /**
+   * The subscription's current state. In production: `stripe.subscriptions.retrieve(id)` versioned
+   * by the fetch time. Where no Stripe API is reachable (the local backend): the object the event
+   * carries, versioned by the event. `null` when it cannot be had (the event is then acknowledged).
+   */
+  retrieveSubscription(id: string, event: Stripe.Event): Promise<SubscriptionSnapshot | null>;
+  /** Calls stripe_apply_subscription as the service role; returns its result text. */
+  applySubscription(args: ApplySubscriptionArgs): Promise<string>;
+  log?: (line: string) => void;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/** An id from an expandable Stripe field (a string id or the expanded object). */
+export function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (typeof value === 'string') return value;
+  return value?.id ?? null;
+}
+
+/** Which subscription an event concerns, and the user it links it to (checkout only). */
+export function subscriptionTarget(
+  event: Stripe.Event,
+): { subscriptionId: string; userId: string | null } | null {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const subscriptionId = idOf(session.subscription);
+      // A trial arrives with payment_status 'no_payment_required', never 'paid': do not gate on it.
+      if (session.mode !== 'subscription' || !subscriptionId) return null;
+      const reference = session.client_reference_id;
+      return { subscriptionId, userId: reference && UUID.test(reference) ? reference : null };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed':
+      return { subscriptionId: event.data.object.id, userId: null };
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      // Since API 2025-03-31.basil the invoice's subscription lives under parent.subscription_details.
+      const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
+      return subscriptionId ? { subscriptionId, userId: null } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The subscription object an event itself carries, if any: the event's object for subscription
+ * events, or an expanded `subscription` field on a checkout session or an invoice. Used where the
+ * Stripe API cannot be called (Stripe's own events carry ids there, not objects).
+ */
+export function subscriptionCarriedBy(
+  event: Stripe.Event,
+  subscriptionId: string,
+): Stripe.Subscription | null {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  const candidates: unknown[] = [
+    object,
+    object.subscription,
+    (object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined)
+      ?.subscription_details?.subscription,
+  ];
+  for (const candidate of candidates) {
+    const value = candidate as { object?: unknown; id?: unknown } | null | undefined;
+    if (
+      value &&
+      typeof value === 'object' &&
+      value.object === 'subscription' &&
+      value.id === subscriptionId
+    ) {
+      return value as unknown as Stripe.Subscription;
+    }
+  }
+  return null;
+}
+
+function text(body: string, status: number): Response {
+  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/** Builds the request handler: POST with a valid Stripe-Signature, else 4xx and nothing written. */
+export function createStripeWebhookHandler(deps: StripeWebhookDeps): (request: Request) => Promise<Response> {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  return async (request) => {
+    if (request.method !== 'POST') return text('method not allowed', 405);
+    // A missing secret must not turn into "accept anything"; 500 makes Stripe retry once it is set.
+    if (!deps.webhookSecret) return text('webhook secret not configured', 500);
+    const signature = request.headers.get('stripe-signature');
+    if (!signature) return text('missing Stripe-Signature header', 400);
+
+    // The signature covers the exact bytes sent: read them raw, never parse before verifying.
+    const body = await request.text();
+    let event: Stripe.Event;
+    try {
+      event = await Stripe.webhooks.constructEventAsync(
+        body,
+        signature,
+        deps.webhookSecret,
+        SIGNATURE_TOLERANCE_SECONDS,
+        cryptoProvider,
+      );
+    } catch (error) {
+      return text(`signature verification failed: ${(error as Error).message}`, 400);
+    }
+
+    const target = subscriptionTarget(event);
+    if (!target) {
+      if (event.type === 'checkout.session.completed') {
+        log(`${event.id} ${event.type}: not a subscription checkout, ignored`);
+      }
+      // Acknowledge everything else so Stripe does not retry it for days.
+      return Response.json({ received: true, result: 'ignored' });
+    }
+    if (event.type === 'checkout.session.completed' && !target.userId) {
+      const session = event.data.object as Stripe.Checkout.Session;
+      // Without a usable client_reference_id the purchase cannot be linked: keep the row, reconcile by hand.
+      log(
+        `${event.id}: no usable client_reference_id (email ${session.customer_details?.email ?? 'unknown'})`,
+      );
+    }
+
+    try {
+      const snapshot = await deps.retrieveSubscription(target.subscriptionId, event);
+      if (!snapshot) {
+        log(`${event.id} ${event.type}: subscription ${target.subscriptionId} not available, acknowledged`);
+        return Response.json({ received: true, result: 'unavailable' });
+      }
+      const result = await deps.applySubscription({
+        p_event_id: event.id,
+        p_event_type: event.type,
+        p_event_created: new Date(event.created * 1000).toISOString(),
+        p_subscription: snapshot.subscription,
+        p_source_version: snapshot.version.toISOString(),
+        p_user_id: target.userId,
+      });
+      log(`${event.id} ${event.type} ${target.subscriptionId}: ${result}`);
+      return Response.json({ received: true, result });
+    } catch (error) {
+      // 500: Stripe retries (3 days in live mode); the event id was not recorded, so a retry applies.
+      log(`${event.id} ${event.type} failed: ${(error as Error).message}`);
+      return text('processing failed', 500);
+    }
+  };
+}
