@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth/auth.machine';
 import { authCallbackMachine } from './auth-callback/auth-callback.machine';
+import { checkoutReturnMachine } from './checkout-return/checkout-return.machine';
 import { emailLoginMachine } from './email-login/email-login.machine';
 import { practiceSessionMachine } from './practice-session/practice-session.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
@@ -14,5 +15,6 @@ export const machines: Record<string, AnyStateMachine> = {
   'email-login': emailLoginMachine,
   'auth-callback': authCallbackMachine,
   'reset-password': resetPasswordMachine,
+  'checkout-return': checkoutReturnMachine,
   'practice-session': practiceSessionMachine,
 };
