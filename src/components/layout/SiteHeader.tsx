@@ -51,34 +51,44 @@ export function SiteHeader() {
           </Group>
         </Group>
       </Container>
-      <Drawer opened={menuOpen} onClose={menu.close} title="Menu" id="mobile-menu" size="xs" hiddenFrom="sm">
-        <Stack component="nav" aria-label="Mobile" gap="xs">
-          {mobileMenuNav.map((item) => (
-            <Anchor key={item.to} component={NavLink} to={item.to} onClick={menu.close} c="dark.7">
-              {item.label}
-            </Anchor>
-          ))}
-          {signedIn ? (
-            <>
-              <Text fw={600} mt="md" data-testid="mobile-account">
-                {accountLabel(email)}
-              </Text>
-              <Button variant="outline" onClick={signOut} loading={signingOut}>
-                Sign out
-              </Button>
-            </>
-          ) : (
-            <Group mt="md">
-              <Button component={Link} to={paths.login} variant="outline" onClick={menu.close}>
-                Login
-              </Button>
-              <Button component={Link} to={paths.register} onClick={menu.close}>
-                Register
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </Drawer>
+      <Drawer.Root opened={menuOpen} onClose={menu.close} id="mobile-menu" size="xs" hiddenFrom="sm">
+        <Drawer.Overlay />
+        <Drawer.Content>
+          {/* role="none": the drawer's header element must not become a second banner landmark. */}
+          <Drawer.Header role="none">
+            <Drawer.Title>Menu</Drawer.Title>
+            <Drawer.CloseButton aria-label="Close menu" />
+          </Drawer.Header>
+          <Drawer.Body>
+            <Stack component="nav" aria-label="Mobile" gap="xs">
+              {mobileMenuNav.map((item) => (
+                <Anchor key={item.to} component={NavLink} to={item.to} onClick={menu.close} c="dark.7">
+                  {item.label}
+                </Anchor>
+              ))}
+              {signedIn ? (
+                <>
+                  <Text fw={600} mt="md" data-testid="mobile-account">
+                    {accountLabel(email)}
+                  </Text>
+                  <Button variant="outline" onClick={signOut} loading={signingOut}>
+                    Sign out
+                  </Button>
+                </>
+              ) : (
+                <Group mt="md">
+                  <Button component={Link} to={paths.login} variant="outline" onClick={menu.close}>
+                    Login
+                  </Button>
+                  <Button component={Link} to={paths.register} onClick={menu.close}>
+                    Register
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
     </header>
   );
 }
