@@ -17,6 +17,9 @@ const fieldIds: Record<keyof RegisterValues, string> = {
   confirmPassword: 'register-confirm-password',
 };
 
+/** Mantine's default error red (red.6) is below 4.5:1 on white; red.9 passes. */
+const errorTextProps = { c: 'red.9' };
+
 function readValues(form: HTMLFormElement): RegisterValues {
   const data = new FormData(form);
   const read = (name: string) => String(data.get(name) ?? '');
@@ -38,6 +41,7 @@ export function RegisterPage() {
     const firstInvalid = registerFields.find((field) => found[field]);
     if (firstInvalid) document.getElementById(fieldIds[firstInvalid])?.focus();
   };
+  // aria-invalid is set explicitly: PasswordInput marks its input only with data-invalid.
   const clearError = (field: keyof RegisterValues) => () =>
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
@@ -57,6 +61,8 @@ export function RegisterPage() {
               label={register.emailLabel}
               required
               error={errors.email}
+              aria-invalid={Boolean(errors.email)}
+              errorProps={errorTextProps}
               onChange={clearError('email')}
             />
             <PasswordInput
@@ -66,6 +72,8 @@ export function RegisterPage() {
               label={register.passwordLabel}
               required
               error={errors.password}
+              aria-invalid={Boolean(errors.password)}
+              errorProps={errorTextProps}
               onChange={clearError('password')}
             />
             <PasswordInput
@@ -75,6 +83,8 @@ export function RegisterPage() {
               label={register.confirmPasswordLabel}
               required
               error={errors.confirmPassword}
+              aria-invalid={Boolean(errors.confirmPassword)}
+              errorProps={errorTextProps}
               onChange={clearError('confirmPassword')}
             />
             <Button type="submit" fullWidth>
