@@ -1,8 +1,8 @@
-import { assign, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { QUESTIONS_PER_SET } from '../shared/business-rules';
 import { errorMessage } from '../shared/messages';
 import { notProvidedPromise } from '../shared/not-provided';
-import type { PracticeQuestion, SessionInfo } from '../shared/ports';
+import type { PracticePort, PracticeQuestion, SessionInfo } from '../shared/ports';
 import { type Answers, answeredCount, shuffle } from './practice-rules';
 
 /** 'one': one question at a time; 'all': the fallback with every question on one page. */
@@ -343,3 +343,17 @@ export const practiceSessionMachine = setup({
     },
   },
 });
+
+/** The machine's real actors, built from the practice port (the page passes them to `provide`). */
+export function createPracticeSessionImplementations(port: PracticePort) {
+  return {
+    actors: {
+      checkEntitlement: fromPromise<boolean, { userId: string }>(({ input }) =>
+        port.checkEntitlement(input.userId),
+      ),
+      loadQuestions: fromPromise<PracticeQuestion[], { limit: number }>(({ input }) =>
+        port.loadQuestions(input.limit),
+      ),
+    },
+  };
+}

@@ -1,0 +1,239 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import type { SnapshotFrom } from 'xstate';
+import { answeredCount, resultMessage, score } from '../../../machines/practice-session/practice-rules';
+import type {
+  PracticeSessionEvent,
+  practiceSessionMachine,
+} from '../../../machines/practice-session/practice-session.machine';
+import { LayoutSwitch } from './parts/LayoutSwitch';
+import { ProgressHeader } from './parts/ProgressHeader';
+import { QuestionCard } from './parts/QuestionCard';
+import { ResultsPanel } from './parts/ResultsPanel';
+import { practiceCopy } from './practice-copy';
+
+export type PracticeSnapshot = SnapshotFrom<typeof practiceSessionMachine>;
+
+interface PracticeViewProps {
+  snapshot: PracticeSnapshot;
+  send(event: PracticeSessionEvent): void;
+}
+
+function Busy({ label }: { label: string }) {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs" role="status">
+        <Loader aria-hidden="true" />
+        <Text>{label}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Keys: 1–9 choose an option of the current question, Enter goes to Next or Submit. */
+function useAnswerKeys({ snapshot, send }: PracticeViewProps) {
+  const oneAtATime = snapshot.matches({ answering: 'oneAtATime' });
+  const current = snapshot.context.questions[snapshot.context.currentIndex];
+  const pick = (n: number) => () => {
+    const option = current?.options[n - 1];
+    if (!oneAtATime || !current || !option) return;
+    const event = { type: 'answer.select', questionId: current.id, optionId: option.id } as const;
+    if (snapshot.can(event)) send(event);
+  };
+  // Radios are inputs, so inputs are not ignored: the number keys work while an option has focus.
+  useHotkeys(
+    [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [String(n), pick(n)] as [string, () => void]),
+    ['TEXTAREA', 'SELECT'],
+  );
+  // A focused button or link handles Enter itself; handling it here too would press twice.
+  useHotkeys(
+    [
+      [
+        'Enter',
+        () => {
+          if (snapshot.can({ type: 'question.next' })) send({ type: 'question.next' });
+          else if (snapshot.can({ type: 'session.submit' })) send({ type: 'session.submit' });
+        },
+      ],
+    ],
+    ['TEXTAREA', 'SELECT', 'BUTTON', 'A'],
+  );
+}
+
+/** /practice from the session's snapshot: every screen of the practice flow. */
+export function PracticeView(props: PracticeViewProps) {
+  const { snapshot, send } = props;
+  useAnswerKeys(props);
+  const { questions, answers, currentIndex, layout } = snapshot.context;
+  const answering = snapshot.matches('answering');
+  return (
+    <Stack gap="lg" maw={820} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>Practice</Title>
+        {answering && (
+          <LayoutSwitch
+            layout={layout}
+            enabled={snapshot.can({ type: 'layout.switch' })}
+            onSwitch={() => send({ type: 'layout.switch' })}
+          />
+        )}
+      </Group>
+      <PracticeBody {...props} />
+      {answering && questions.length > 0 && currentIndex === 0 && answeredCount(questions, answers) === 0 && (
+        <Text c="dimmed" fz="sm">
+          Keyboard: press 1–4 to choose an answer, the arrow keys to move between answers, and Enter for Next
+          or Submit.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function PracticeBody({ snapshot, send }: PracticeViewProps) {
+  const { questions, answers, currentIndex } = snapshot.context;
+  const select = (questionId: string) => (optionId: string) => {
+    const event = { type: 'answer.select', questionId, optionId } as const;
+    if (snapshot.can(event)) send(event);
+  };
+
+  if (snapshot.matches('redirectingToLogin') || snapshot.matches('redirectingToBilling')) {
+    return <Busy label="Redirecting…" />;
+  }
+  if (snapshot.matches('loading')) return <Busy label="Loading questions…" />;
+  if (snapshot.hasTag('busy')) return <Busy label="Checking your access…" />;
+
+  if (snapshot.matches('entitlementFailed')) {
+    return (
+      <Alert color="red" role="alert" title="We could not check your access">
+        <Stack gap="sm" align="flex-start">
+          <Text>
+            Your practice access could not be confirmed right now, so nothing was changed. Please try again in
+            a moment.
+          </Text>
+          {snapshot.context.error && (
+            <Text fz="sm" c="dimmed">
+              Details: {snapshot.context.error}
+            </Text>
+          )}
+          <Button
+            onClick={() => send({ type: 'entitlement.retry' })}
+            disabled={!snapshot.can({ type: 'entitlement.retry' })}
+          >
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  if (snapshot.matches('empty')) {
+    return (
+      <Paper withBorder p="xl">
+        <Stack align="flex-start">
+          <Text fz="lg">{practiceCopy.empty}</Text>
+          <Button
+            onClick={() => send({ type: 'questions.retry' })}
+            disabled={!snapshot.can({ type: 'questions.retry' })}
+          >
+            Try again
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const answered = answeredCount(questions, answers);
+
+  if (snapshot.matches({ answering: 'oneAtATime' })) {
+    const question = questions[currentIndex];
+    if (!question) return null;
+    const isLast = currentIndex === questions.length - 1;
+    return (
+      <Stack gap="md">
+        <ProgressHeader
+          questions={questions}
+          answers={answers}
+          currentIndex={currentIndex}
+          answered={answered}
+        />
+        <QuestionCard
+          key={question.id}
+          question={question}
+          index={currentIndex}
+          total={questions.length}
+          answer={answers[question.id]}
+          locked={false}
+          focusHeading
+          onSelect={select(question.id)}
+        />
+        <Group justify="flex-end">
+          {isLast ? (
+            <Button
+              onClick={() => send({ type: 'session.submit' })}
+              disabled={!snapshot.can({ type: 'session.submit' })}
+            >
+              Submit
+            </Button>
+          ) : (
+            <Button
+              onClick={() => send({ type: 'question.next' })}
+              disabled={!snapshot.can({ type: 'question.next' })}
+            >
+              Next
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    );
+  }
+
+  if (snapshot.matches({ answering: 'allOnOnePage' })) {
+    const allAnswered = answered === questions.length;
+    return (
+      <Stack gap="md">
+        {questions.map((question, index) => (
+          <QuestionCard
+            key={question.id}
+            question={question}
+            index={index}
+            total={questions.length}
+            answer={answers[question.id]}
+            locked={index < currentIndex}
+            focusHeading={false}
+            onSelect={select(question.id)}
+          />
+        ))}
+        <Stack gap="xs" align="flex-end">
+          <Text aria-live="polite" id="practice-answer-all" fz="sm">
+            {allAnswered ? '' : practiceCopy.answerAll(answered, questions.length)}
+          </Text>
+          <Button
+            onClick={() => send({ type: 'session.submit' })}
+            disabled={!snapshot.can({ type: 'session.submit' })}
+            aria-describedby="practice-answer-all"
+          >
+            {practiceCopy.submitAnswers}
+          </Button>
+        </Stack>
+      </Stack>
+    );
+  }
+
+  if (snapshot.matches('results')) {
+    const correct = score(questions, answers);
+    return (
+      <ResultsPanel
+        questions={questions}
+        answers={answers}
+        score={correct}
+        message={resultMessage(correct, questions.length)}
+        showRemediation={snapshot.matches({ results: 'remediation' })}
+        canToggleRemediation={snapshot.can({ type: 'remediation.toggle' })}
+        canRestart={snapshot.can({ type: 'session.restart' })}
+        onToggleRemediation={() => send({ type: 'remediation.toggle' })}
+        onRestart={() => send({ type: 'session.restart' })}
+      />
+    );
+  }
+  return null;
+}

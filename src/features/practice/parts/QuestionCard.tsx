@@ -1,0 +1,65 @@
+import { Badge, Group, Paper, Radio, Stack, Title } from '@mantine/core';
+import type { PracticeQuestion } from '../../../../machines/shared/ports';
+import { focusOnMount } from './focus';
+
+interface QuestionCardProps {
+  question: PracticeQuestion;
+  index: number;
+  total: number;
+  /** The chosen option id, if any. */
+  answer: string | undefined;
+  /** Locked by Next: shown, but its answer cannot change. */
+  locked: boolean;
+  /** Move focus to the heading when this question appears (one-at-a-time layout). */
+  focusHeading: boolean;
+  onSelect(optionId: string): void;
+}
+
+/** One question: its heading, the stem and the options as a native radio group (arrow keys work). */
+export function QuestionCard({
+  question,
+  index,
+  total,
+  answer,
+  locked,
+  focusHeading,
+  onSelect,
+}: QuestionCardProps) {
+  const headingId = `question-${question.id}-heading`;
+  return (
+    <Paper component="section" withBorder p="lg" aria-labelledby={headingId} data-question-id={question.id}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="center">
+          <Title order={2} fz="h4" id={headingId} tabIndex={-1} ref={focusHeading ? focusOnMount : undefined}>
+            Question {index + 1} of {total}
+          </Title>
+          {locked && (
+            <Badge color="gray" variant="light">
+              Locked
+            </Badge>
+          )}
+        </Group>
+        <Radio.Group
+          name={`question-${question.id}`}
+          // Always controlled: the radios show only what the session accepted.
+          value={answer ?? ''}
+          onChange={onSelect}
+          label={question.stem}
+          disabled={locked}
+          styles={{ label: { fontWeight: 500, fontSize: 'var(--mantine-font-size-md)' } }}
+        >
+          <Stack gap="xs" mt="sm">
+            {question.options.map((option, i) => (
+              <Radio
+                key={option.id}
+                value={option.id}
+                label={`${i + 1}. ${option.label}`}
+                disabled={locked}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      </Stack>
+    </Paper>
+  );
+}

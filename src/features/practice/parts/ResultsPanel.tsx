@@ -1,0 +1,78 @@
+import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { type Answers, isAnsweredCorrectly } from '../../../../machines/practice-session/practice-rules';
+import type { PracticeQuestion } from '../../../../machines/shared/ports';
+import { paths } from '../../../app/paths';
+import { focusOnMount } from './focus';
+import { RemediationList } from './RemediationList';
+
+interface ResultsPanelProps {
+  questions: PracticeQuestion[];
+  answers: Answers;
+  score: number;
+  message: string;
+  showRemediation: boolean;
+  canToggleRemediation: boolean;
+  canRestart: boolean;
+  onToggleRemediation(): void;
+  onRestart(): void;
+}
+
+/** The score, its message, each question marked Correct or Incorrect, and what to do next. */
+export function ResultsPanel(props: ResultsPanelProps) {
+  const { questions, answers, score, message, showRemediation } = props;
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="lg">
+        <Stack gap="xs" align="flex-start">
+          <Title order={2} tabIndex={-1} ref={focusOnMount}>
+            Your results
+          </Title>
+          <Text fz={40} fw={700} lh={1.1} data-testid="practice-score">
+            {score} / {questions.length}
+          </Text>
+          <Text fz="lg" fw={500} data-testid="practice-message">
+            {message}
+          </Text>
+        </Stack>
+      </Paper>
+      <List listStyleType="none" spacing="sm" aria-label="Answers by question">
+        {questions.map((question, index) => {
+          const correct = isAnsweredCorrectly(question, answers);
+          return (
+            <List.Item key={question.id} data-question-id={question.id}>
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <Badge color={correct ? 'teal.9' : 'red.9'} variant="filled" miw={90}>
+                  {correct ? 'Correct' : 'Incorrect'}
+                </Badge>
+                <Text>
+                  {index + 1}. {question.stem}
+                </Text>
+              </Group>
+            </List.Item>
+          );
+        })}
+      </List>
+      <Group>
+        <Button
+          variant="outline"
+          onClick={props.onToggleRemediation}
+          disabled={!props.canToggleRemediation}
+          aria-expanded={showRemediation}
+          aria-controls="practice-remediation"
+        >
+          {showRemediation ? 'Hide Remediation' : 'View Remediation'}
+        </Button>
+        <Button onClick={props.onRestart} disabled={!props.canRestart}>
+          Practice Again (New Set)
+        </Button>
+        <Button component={Link} to={paths.dashboard} variant="default">
+          Go to Dashboard
+        </Button>
+      </Group>
+      <div id="practice-remediation">
+        {showRemediation && <RemediationList questions={questions} answers={answers} />}
+      </div>
+    </Stack>
+  );
+}
