@@ -36,7 +36,9 @@ if (existsSync(dir)) {
 }
 
 const cell = (part?: { reached: number; total: number }) =>
-  part ? `${part.reached}/${part.total} (${part.total ? Math.round((part.reached / part.total) * 100) : 100} %)` : 'not run';
+  part
+    ? `${part.reached}/${part.total} (${part.total ? Math.round((part.reached / part.total) * 100) : 100} %)`
+    : 'not run';
 
 const rows = Object.keys(machines).map((id) => {
   const m = summaries.get(`${id}.machine`);
@@ -47,17 +49,20 @@ const rows = Object.keys(machines).map((id) => {
 const lines = [
   '| Machine | States (machine) | Transitions (machine) | States (browser) | Transitions (browser) |',
   '|---|---|---|---|---|',
-  ...rows.map(({ id, m, b }) => `| \`${id}\` | ${cell(m?.states)} | ${cell(m?.transitions)} | ${cell(b?.states)} | ${cell(b?.transitions)} |`),
+  ...rows.map(
+    ({ id, m, b }) =>
+      `| \`${id}\` | ${cell(m?.states)} | ${cell(m?.transitions)} | ${cell(b?.states)} | ${cell(b?.transitions)} |`,
+  ),
 ];
-const unreached = rows.flatMap(({ id, b }) =>
-  (b?.missingTransitions ?? []).map((t) => `- \`${id}\`: ${t}`),
-);
+const unreached = rows.flatMap(({ id, b }) => (b?.missingTransitions ?? []).map((t) => `- \`${id}\`: ${t}`));
 
 const table = lines.join('\n');
 console.log('\nModel coverage (states and transitions reached):\n');
 console.log(table);
 if (unreached.length > 0) {
-  console.log(`\nTransitions not driven through the browser: ${unreached.length} (listed in docs/testing.md)`);
+  console.log(
+    `\nTransitions not driven through the browser: ${unreached.length} (listed in docs/testing.md)`,
+  );
 }
 
 const testingDoc = join(root, 'docs', 'testing.md');
@@ -68,7 +73,9 @@ const generated = [
   '',
   table,
   '',
-  unreached.length > 0 ? '**Transitions not driven through the browser** (each is reached at machine level):\n' : '',
+  unreached.length > 0
+    ? '**Transitions not driven through the browser** (each is reached at machine level):\n'
+    : '',
   ...unreached,
   '',
   end,
@@ -81,8 +88,14 @@ writeFileSync(testingDoc, next);
 
 const incomplete = rows.filter(
   ({ m, b }) =>
-    !m || !b || m.states.reached < m.states.total || m.transitions.reached < m.transitions.total || b.states.reached < b.states.total,
+    !m ||
+    !b ||
+    m.states.reached < m.states.total ||
+    m.transitions.reached < m.transitions.total ||
+    b.states.reached < b.states.total,
 );
 if (incomplete.length > 0) {
-  console.log(`\nBelow the bar (100 % states at both layers, 100 % transitions at machine level): ${incomplete.map((r) => r.id).join(', ')}`);
+  console.log(
+    `\nBelow the bar (100 % states at both layers, 100 % transitions at machine level): ${incomplete.map((r) => r.id).join(', ')}`,
+  );
 }
