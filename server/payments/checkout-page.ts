@@ -34,6 +34,7 @@ export function checkoutPage(data: CheckoutPageData) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test checkout</title>
+<link rel="icon" href="data:,">
 <style>${raw(styles)}</style>
 </head>
 <body>
