@@ -6,7 +6,12 @@ import { defineConfig } from 'vitest/config';
 // layers use both cores.
 export default defineConfig({
   plugins: [react()],
-  server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    strictPort: true,
+    // Test builds and the local database live here; changes there are not app changes.
+    watch: { ignored: ['**/.cache/**', '**/.data/**'] },
+  },
   build: { sourcemap: true },
   test: {
     projects: [

@@ -5,8 +5,12 @@
 import { createServer } from 'vite';
 import { startLocalBackend } from '../server/index';
 
+const port = Number(process.env.PORT ?? 5173);
+// Emailed links fall back to this app, and the app talks to this backend, unless told otherwise.
+process.env.SITE_URL ??= `http://localhost:${port}`;
 const backend = await startLocalBackend();
-const vite = await createServer({ server: { port: Number(process.env.PORT ?? 5173), strictPort: true } });
+process.env.VITE_SUPABASE_URL ??= backend.url;
+const vite = await createServer({ server: { port, strictPort: true } });
 await vite.listen();
 
 console.log(`\n  App:      ${vite.resolvedUrls?.local[0] ?? 'http://localhost:5173/'}`);
