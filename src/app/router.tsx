@@ -184,6 +184,18 @@ const routes: RouteObject[] = [
           (m) => m.PayPage,
         ),
       },
+      // Development builds only: the condition is false in production, so the page is not bundled.
+      ...(import.meta.env.DEV
+        ? [
+            {
+              path: paths.devFlows,
+              lazy: lazyPage(
+                () => import('../dev/flows/FlowsPage'),
+                (m) => m.FlowsPage,
+              ),
+            },
+          ]
+        : []),
       {
         path: '*',
         lazy: lazyPage(
