@@ -125,6 +125,7 @@ export function supabaseCors(): MiddlewareHandler {
 export function bearerToken(c: Context): string | null {
   const header = c.req.header('authorization');
   if (!header) return null;
-  const match = /^Bearer\s+(\S*)\s*$/i.exec(header);
+  // fetch strips trailing whitespace, so an empty token arrives as a bare "Bearer".
+  const match = /^Bearer(?:\s+(\S*))?\s*$/i.exec(header);
   return match ? (match[1] ?? '') : null;
 }

@@ -36,12 +36,16 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const CODE_CHALLENGE_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
 const MIN_PASSWORD_LENGTH = 6;
 
-/** Which stored token types each verify `type` accepts, as GoTrue's verify.go resolves them. */
+/**
+ * Which stored token types each verify `type` accepts. `email` is what the app sends and, as in
+ * GoTrue, covers both the signup confirmation and the magic link; `magiclink` is accepted for a
+ * new user's first link too, because /otp sends both kinds of mail for the same user action.
+ */
 const VERIFY_TYPES: Record<string, OneTimeTokenType[]> = {
   email: ['confirmation', 'magiclink'],
   signup: ['confirmation'],
   invite: ['confirmation'],
-  magiclink: ['magiclink'],
+  magiclink: ['magiclink', 'confirmation'],
   recovery: ['recovery'],
 };
 

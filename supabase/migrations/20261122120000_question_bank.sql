@@ -49,17 +49,30 @@ begin
 end;
 $$;
 
--- Keep the keys dense after a delete: the row holding the highest key moves into the hole.
-create or replace function private.questions_fill_pick_key_hole()
+-- Keep the keys dense after a delete. Once per statement (a row-level trigger would look up
+-- max(pick_key) past every dead index entry for every deleted row: quadratic on bulk deletes).
+-- With the keys dense before the delete (1..N) and d rows gone, the n = N - d rows left must hold
+-- 1..n: the deleted keys <= n are the holes, the surviving rows above n move into them.
+create or replace function private.questions_fill_pick_key_holes()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_left integer;
 begin
-  update public.questions
-     set pick_key = old.pick_key
-   where pick_key = (select max(q.pick_key) from public.questions q)
-     and pick_key > old.pick_key;
+  select greatest(coalesce((select max(q.pick_key) from public.questions q), 0),
+                  coalesce((select max(r.pick_key) from removed r), 0))
+         - (select count(*) from removed r where r.pick_key is not null)
+    into v_left;
+  update public.questions q
+     set pick_key = holes.pick_key
+    from (select r.pick_key, row_number() over (order by r.pick_key) as rank
+            from removed r where r.pick_key <= v_left) as holes
+    join (select m.id, row_number() over (order by m.pick_key) as rank
+            from public.questions m where m.pick_key > v_left) as movers
+      on movers.rank = holes.rank
+   where q.id = movers.id;
   return null;
 end;
 $$;
@@ -79,7 +92,7 @@ end;
 $$;
 
 revoke all on function private.questions_assign_pick_key() from public;
-revoke all on function private.questions_fill_pick_key_hole() from public;
+revoke all on function private.questions_fill_pick_key_holes() from public;
 revoke all on function private.questions_keep_pick_key() from public;
 
 drop trigger if exists questions_assign_pick_key on public.questions;
@@ -87,10 +100,11 @@ create trigger questions_assign_pick_key
   before insert on public.questions
   for each row execute function private.questions_assign_pick_key();
 
-drop trigger if exists questions_fill_pick_key_hole on public.questions;
-create trigger questions_fill_pick_key_hole
+drop trigger if exists questions_fill_pick_key_holes on public.questions;
+create trigger questions_fill_pick_key_holes
   after delete on public.questions
-  for each row execute function private.questions_fill_pick_key_hole();
+  referencing old table as removed
+  for each statement execute function private.questions_fill_pick_key_holes();
 
 drop trigger if exists questions_keep_pick_key on public.questions;
 create trigger questions_keep_pick_key

@@ -48,6 +48,7 @@ create table if not exists private.stripe_events (
   stripe_created_at timestamptz not null,
   received_at       timestamptz not null default now()
 );
+alter table private.stripe_events enable row level security;
 
 -- The access rule for one subscription at a given instant (the instant is a parameter so tests can
 -- walk every boundary with an explicit clock). Intervals are half-open: access ends AT the instant.

@@ -1,0 +1,113 @@
+// Row level security and privileges: two users never see each other's rows, the API roles cannot
+// write or read what they must not, and every table and SECURITY DEFINER function is locked down.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createConfirmedUser, grantTrial, type LocalBackend, startTestBackend } from '../support/backend.ts';
+import { asRole, asUser, sqlStateOf } from './as-role.ts';
+
+let backend: LocalBackend;
+let alice: { id: string };
+let bob: { id: string };
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  alice = await createConfirmedUser(backend, 'alice@example.com');
+  bob = await createConfirmedUser(backend, 'bob@example.com');
+  await grantTrial(backend, alice.id, { subscriptionId: 'sub_alice' });
+  await grantTrial(backend, bob.id, { subscriptionId: 'sub_bob_1' });
+  await grantTrial(backend, bob.id, { subscriptionId: 'sub_bob_2' });
+});
+afterAll(() => backend.close());
+
+const visibleSubscriptions = (userId: string) =>
+  asUser(backend.db, userId, (tx) =>
+    tx.query<{ id: string }>('select stripe_subscription_id as id from public.subscriptions order by 1'),
+  ).then((result) => result.rows.map((row) => row.id));
+
+describe('subscriptions', () => {
+  test('each user sees only their own rows', async () => {
+    expect(await visibleSubscriptions(alice.id)).toEqual(['sub_alice']);
+    expect(await visibleSubscriptions(bob.id)).toEqual(['sub_bob_1', 'sub_bob_2']);
+    expect(await visibleSubscriptions(crypto.randomUUID())).toEqual([]);
+  });
+
+  test('a user can neither write rows nor take over someone else’s', async () => {
+    const attempts = [
+      `insert into public.subscriptions (stripe_subscription_id, user_id, stripe_customer_id, status, source_version)
+         values ('sub_forged', '${alice.id}', 'cus', 'active', now())`,
+      `update public.subscriptions set status = 'active' where stripe_subscription_id = 'sub_alice'`,
+      `update public.subscriptions set user_id = '${alice.id}' where stripe_subscription_id = 'sub_bob_1'`,
+      `delete from public.subscriptions where stripe_subscription_id = 'sub_alice'`,
+    ];
+    for (const sql of attempts) {
+      expect({ sql, state: await sqlStateOf(asUser(backend.db, alice.id, (tx) => tx.query(sql))) }).toEqual({
+        sql,
+        state: '42501',
+      });
+    }
+    expect(await visibleSubscriptions(bob.id)).toEqual(['sub_bob_1', 'sub_bob_2']);
+  });
+
+  test('anon cannot read subscriptions at all', async () => {
+    expect(
+      await sqlStateOf(
+        asRole(backend.db, 'anon', {}, (tx) => tx.query('select * from public.subscriptions')),
+      ),
+    ).toBe('42501');
+  });
+});
+
+describe('everything else the API roles must not touch', () => {
+  const denied = [
+    'select * from public.questions',
+    'select * from public.question_options',
+    'select * from auth.users',
+    'select * from auth.sessions',
+    'select * from auth.refresh_tokens',
+    'select * from auth.one_time_tokens',
+    'select * from auth.flow_state',
+    'select * from private.stripe_events',
+    `select private.user_has_access('00000000-0000-0000-0000-000000000000', now())`,
+    'select private.pick_random_question_ids(3)',
+  ];
+  test.each(denied)('authenticated and anon: %s', async (sql) => {
+    expect(await sqlStateOf(asUser(backend.db, alice.id, (tx) => tx.query(sql)))).toBe('42501');
+    expect(await sqlStateOf(asRole(backend.db, 'anon', {}, (tx) => tx.query(sql)))).toBe('42501');
+  });
+
+  test('anon may not execute the entitlement or practice functions', async () => {
+    const rows = await backend.db.query<{ fn: string; anon: boolean; authenticated: boolean }>(
+      `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' order by 1`,
+    );
+    expect(rows.rows).toEqual([
+      { fn: 'check_user_entitlement', anon: false, authenticated: true },
+      { fn: 'get_practice_questions', anon: false, authenticated: true },
+      { fn: 'stripe_apply_subscription', anon: false, authenticated: false },
+    ]);
+  });
+});
+
+describe('structure', () => {
+  test('row level security is enabled on every table in public and private', async () => {
+    const rows = await backend.db.query<{ table: string; rls: boolean }>(
+      `select n.nspname || '.' || c.relname as table, c.relrowsecurity as rls
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and n.nspname in ('public', 'private')`,
+    );
+    expect(rows.rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.rows.filter((row) => !row.rls)).toEqual([]);
+  });
+
+  test('every SECURITY DEFINER function pins search_path to empty', async () => {
+    const rows = await backend.db.query<{ fn: string; config: string[] | null }>(
+      `select n.nspname || '.' || p.proname as fn, p.proconfig as config
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where p.prosecdef and n.nspname in ('public', 'private')`,
+    );
+    expect(rows.rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows.rows)
+      expect({ fn: row.fn, config: row.config }).toEqual({ fn: row.fn, config: ['search_path=""'] });
+  });
+});
