@@ -33,7 +33,8 @@ describe('signed-out header', () => {
     expect(await header.getByRole('button', { name: 'Logout' }).count()).toBe(0);
     await trial.click();
     await page.waitForURL('/billing');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Billing');
+    // The route is lazy: the URL changes before its page renders.
+    await page.getByRole('heading', { level: 1, name: 'Billing', exact: true }).waitFor();
     expect(pageProblems(page)).toEqual([]);
   });
 });
@@ -68,7 +69,12 @@ describe('mobile menu at 375 px', () => {
   it('opens from the burger and lists the ten links, then Login and Register', async () => {
     const { page } = await app.newPage({ width: 375, height: 740 });
     const menu = await openMenu(page);
-    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: 'Close menu' })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
     expect(await linksIn(page, ['navigation', { name: 'Mobile' }])).toEqual([
       ...MOBILE_LINKS,
       { name: 'Login', href: '/login' },
@@ -79,7 +85,7 @@ describe('mobile menu at 375 px', () => {
     await menu.getByRole('link', { name: 'FAQ', exact: true }).click();
     await page.waitForURL('/faq');
     await menu.waitFor({ state: 'hidden' });
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Frequently Asked Questions');
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions', exact: true }).waitFor();
     expect(pageProblems(page)).toEqual([]);
   });
 
