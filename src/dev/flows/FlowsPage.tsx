@@ -205,7 +205,7 @@ function FlowView({ machineId, machine }: { machineId: string; machine: AnyState
             maw={480}
           />
           <div aria-live="polite">
-            <Text>
+            <Text component="div">
               Active state:{' '}
               <Code data-active-states={activeIds.join(' ')}>{activeIds.join(', ') || 'none'}</Code>{' '}
               {snapshot.status !== 'active' && (
