@@ -15,7 +15,11 @@ function leafIds(snapshot: AnyMachineSnapshot): string[] {
     .map((n: { id: string }) => n.id);
 }
 
-async function check<TPage>(page: TPage, snapshot: AnyMachineSnapshot, states: Record<string, UiStateCheck<TPage>>) {
+async function check<TPage>(
+  page: TPage,
+  snapshot: AnyMachineSnapshot,
+  states: Record<string, UiStateCheck<TPage>>,
+) {
   for (const id of leafIds(snapshot)) {
     const assertion = states[id];
     if (!assertion) throw new Error(`No browser assertion for state "${id}": every state needs one`);

@@ -73,6 +73,7 @@ describe('emailed-link sign-in', () => {
     await page.goto(link);
     await page.getByText('Success!').waitFor();
     await page.getByText("You've been logged in successfully.").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.waitForURL(`${UI_APP_URL}/practice`);
     // The navigation switched to the signed-in variant without a reload.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
