@@ -21,6 +21,10 @@ export const theme = createTheme({
 
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057' },
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
+    // Mantine's error red (red.6) is under 4.5:1 on white.
+    '--mantine-color-error': t.colors.red[9] ?? '#c92a2a',
+  },
   dark: { '--mantine-color-dimmed': t.colors.gray[4] ?? '#ced4da' },
 });

@@ -17,8 +17,6 @@ const fieldIds: Record<keyof RegisterValues, string> = {
   confirmPassword: 'register-confirm-password',
 };
 
-/** Mantine's default error red (red.6) is below 4.5:1 on white; red.9 passes. */
-const errorTextProps = { c: 'red.9' };
 
 function readValues(form: HTMLFormElement): RegisterValues {
   const data = new FormData(form);
@@ -62,7 +60,6 @@ export function RegisterPage() {
               required
               error={errors.email}
               aria-invalid={Boolean(errors.email)}
-              errorProps={errorTextProps}
               onChange={clearError('email')}
             />
             <PasswordInput
@@ -73,7 +70,6 @@ export function RegisterPage() {
               required
               error={errors.password}
               aria-invalid={Boolean(errors.password)}
-              errorProps={errorTextProps}
               onChange={clearError('password')}
             />
             <PasswordInput
@@ -84,7 +80,6 @@ export function RegisterPage() {
               required
               error={errors.confirmPassword}
               aria-invalid={Boolean(errors.confirmPassword)}
-              errorProps={errorTextProps}
               onChange={clearError('confirmPassword')}
             />
             <Button type="submit" fullWidth>
