@@ -17,7 +17,6 @@ const fieldIds: Record<keyof RegisterValues, string> = {
   confirmPassword: 'register-confirm-password',
 };
 
-
 function readValues(form: HTMLFormElement): RegisterValues {
   const data = new FormData(form);
   const read = (name: string) => String(data.get(name) ?? '');
