@@ -1,28 +1,20 @@
 import { createBrowserInspector } from '@statelyai/inspect';
 import type { InspectionEvent } from 'xstate';
+import { redact, redactInspectionEvent } from './redact';
 
-const SECRET_KEYS = /token|password|email|code|hash|secret/i;
+export { redact } from './redact';
 
-/** Replaces secrets and emails anywhere in a value before it leaves the page. */
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
-        k,
-        SECRET_KEYS.test(k) && v != null ? '[redacted]' : redact(v),
-      ]),
-    );
-  }
-  if (typeof value === 'string' && /\S+@\S+\.\S+/.test(value)) return '[redacted email]';
-  return value;
-}
-
-/** Opens the Stately inspector and forwards actor events to it with secrets redacted. */
-export function createRedactingInspector() {
+/**
+ * Opens the Stately inspector and forwards actor events to it. Everything it posts passes through
+ * the redaction (context, events, child actors' input and output), not only context and events.
+ * `window` is for tests.
+ */
+export function createRedactingInspector(options: { window?: Window } = {}) {
   const inspector = createBrowserInspector({
+    ...(options.window ? { window: options.window } : {}),
     sanitizeEvent: (event) => redact(event) as typeof event,
     sanitizeContext: (context) => redact(context) as typeof context,
+    serialize: (event) => redactInspectionEvent(event),
   });
   return (event: InspectionEvent) => inspector.inspect.next?.(event);
 }
