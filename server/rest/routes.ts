@@ -111,6 +111,18 @@ function argumentText(value: unknown, type: string): string | null {
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * A SQL string literal (standard_conforming_strings is on, so only quotes need doubling). NUL
+ * cannot be stored in Postgres text, so it is refused up front, as Postgres would refuse it.
+ */
+function sqlLiteral(value: string | null): string {
+  if (value === null) return 'null';
+  if (value.includes('\0')) {
+    throw new RestError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00');
+  }
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
 function notFound(name: string, keys: string[]): RestError {
   const sorted = [...keys].sort();
   const signature = sorted.length ? `(${sorted.join(', ')})` : ' without parameters';
@@ -188,14 +200,12 @@ export function restRoutes(ctx: ServerContext): Hono {
     const fn = await functions.find(name, keys);
     if (!fn) throw notFound(name, keys);
 
-    const params: (string | null)[] = [];
     const namedArgs = keys.map((key) => {
       const type = fn.argTypes[fn.argNames.indexOf(key)] ?? 'text';
-      params.push(argumentText(args[key], type));
-      return `${quoteIdent(key)} := $${params.length}::${type}`;
+      return `${quoteIdent(key)} := ${sqlLiteral(argumentText(args[key], type))}::${type}`;
     });
     const call = `${quoteIdent(EXPOSED_SCHEMA)}.${quoteIdent(fn.name)}(${namedArgs.join(', ')})`;
-    const sql = fn.returnsVoid
+    const main = fn.returnsVoid
       ? `select ${call}`
       : fn.returnsSet
         ? `select coalesce(json_agg(_r), '[]')::text as body from ${call} as _r`
@@ -203,21 +213,26 @@ export function restRoutes(ctx: ServerContext): Hono {
 
     const headers: Record<string, string> = {};
     for (const [header, value] of Object.entries(c.req.header())) headers[header.toLowerCase()] = value;
+    const settings: [string, string][] = [
+      ['search_path', 'public, extensions'],
+      ['role', claims.role],
+      ['request.jwt.claims', JSON.stringify(claims)],
+      ['request.method', c.req.method],
+      ['request.path', `/rpc/${name}`],
+      ['request.headers', JSON.stringify(headers)],
+    ];
+    // PostgREST runs stable and immutable functions (and every GET) read-only.
+    if (fn.volatility !== 'v' || c.req.method === 'GET') settings.push(['transaction_read_only', 'on']);
+    const setup = `select ${settings.map(([key, value]) => `set_config(${sqlLiteral(key)}, ${sqlLiteral(value)}, true)`).join(', ')}`;
 
     try {
-      const result = await ctx.db.transaction(async (tx) => {
-        // PostgREST runs stable and immutable functions read-only.
-        if (fn.volatility !== 'v' || c.req.method === 'GET') await tx.exec('set transaction read only');
-        await tx.query(
-          `select set_config('search_path', 'public, extensions', true), set_config('role', $1, true),
-                  set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
-                  set_config('request.path', $4, true), set_config('request.headers', $5, true)`,
-          [claims.role, JSON.stringify(claims), c.req.method, `/rpc/${name}`, JSON.stringify(headers)],
-        );
-        return tx.query<{ body: string | null }>(sql, params);
-      });
+      // One simple-protocol round trip: the statements of a multi-statement query run as one
+      // implicit transaction, so the local settings last exactly for this call and an error rolls
+      // everything back. Values are inlined as literals because that protocol has no parameters.
+      const results = await ctx.db.exec(`${setup};\n${main}`);
+      const result = results[1] as { rows: { body?: string | null }[] } | undefined;
       if (fn.returnsVoid) return c.body(null, 204);
-      return c.body(result.rows[0]?.body ?? 'null', 200, {
+      return c.body(result?.rows[0]?.body ?? 'null', 200, {
         'Content-Type': 'application/json; charset=utf-8',
       });
     } catch (error) {
