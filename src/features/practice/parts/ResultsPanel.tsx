@@ -42,7 +42,12 @@ export function ResultsPanel(props: ResultsPanelProps) {
           return (
             <List.Item key={question.id} data-question-id={question.id}>
               <Group gap="sm" wrap="nowrap" align="flex-start">
-                <Badge color={correct ? 'teal.9' : 'red.9'} variant="filled" miw={90}>
+                <Badge
+                  color={correct ? 'teal.9' : 'red.9'}
+                  variant="filled"
+                  tt="none"
+                  style={{ flexShrink: 0 }}
+                >
                   {correct ? 'Correct' : 'Incorrect'}
                 </Badge>
                 <Text>
