@@ -34,10 +34,11 @@ export interface UiPathOptions<TPage> {
   input?: unknown;
   /** Causes each event (clicks, typing, or nothing when the backend's answer is the event). */
   drivers: Partial<Record<string, UiEventDriver<TPage>>>;
-  /** What the page shows in each state; waits as needed (the backend answers asynchronously). */
+  /**
+   * What the page shows in each state; waits as needed (the backend answers asynchronously). The
+   * state before the first event is the caller's to check: it is often transient.
+   */
   states: Record<string, UiStateCheck<TPage>>;
-  /** Checks the first state; by default the initial snapshot's state check runs. */
-  checkInitial?: boolean;
 }
 
 /** Replays `events` on the page; after each one the page must show the model's next state. */
