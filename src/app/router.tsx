@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout';
+import { PageLoader } from '../components/PageLoader';
 import { RequireSession } from '../components/RequireSession';
 import { LandingPage } from '../features/landing/LandingPage';
 import { paths } from './paths';
@@ -31,6 +32,8 @@ function lazyPage<M>(
 const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Shown while a lazy page's code loads on the first visit.
+    hydrateFallbackElement: <PageLoader />,
     children: [
       { path: paths.home, element: <LandingPage /> },
       {

@@ -1,8 +1,8 @@
-import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAuthSnapshot } from '../app/auth-actor';
 import { paths } from '../app/paths';
+import { PageLoader } from './PageLoader';
 
 /** Renders its children only with a session; signed-out visitors go to /login. */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -10,11 +10,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     s.hasTag('signedIn') ? 'in' : s.hasTag('signedOut') ? 'out' : 'checking',
   );
   if (state === 'checking') {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Checking your session" />
-      </Center>
-    );
+    return <PageLoader label="Checking your session" />;
   }
   if (state === 'out') return <Navigate to={paths.login} replace />;
   return children;

@@ -23,7 +23,15 @@ export default async function setup() {
   const started = Date.now();
   process.env.VITE_SUPABASE_URL = UI_BACKEND_URL;
   process.env.VITE_SUPPORT_EMAIL = UI_SUPPORT_EMAIL;
-  await build({ logLevel: 'warn', build: { outDir: UI_DIST_DIR, emptyOutDir: true, sourcemap: false } });
+  // The runner sets NODE_ENV=test, which would make this a development build (dev React, dev-only
+  // routes). The browser layer tests what ships.
+  const runnerEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ logLevel: 'warn', build: { outDir: UI_DIST_DIR, emptyOutDir: true, sourcemap: false } });
+  } finally {
+    process.env.NODE_ENV = runnerEnv;
+  }
   console.log(`ui: app built in ${Date.now() - started} ms`);
   const { ensureMigratedSnapshot } = await import('./db-snapshot');
   await ensureMigratedSnapshot();
