@@ -86,6 +86,15 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export async function axeViolations(
   page: Page,
 ): Promise<Array<{ id: string; help: string; nodes: string[] }>> {
+  // Checking mid-transition (a drawer fading in) would measure half-transparent text.
+  // Spinners loop forever, so only finite animations are waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
     const axe = (

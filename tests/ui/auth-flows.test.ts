@@ -10,7 +10,7 @@ import { authCallbackMachine } from '../../machines/auth-callback/auth-callback.
 import { emailLoginMachine } from '../../machines/email-login/email-login.machine';
 import { resetPasswordMachine } from '../../machines/reset-password/reset-password.machine';
 import { messages } from '../../machines/shared/messages';
-import { createTestClient, type LocalBackend, latestEmail } from '../support/backend';
+import { createTestClient, grantTrial, type LocalBackend, latestEmail } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
 import { Coverage, modelPaths, reportCoverage, toModelMachine } from '../support/model';
 import { startUiBackend } from '../support/ui-backend';
@@ -56,11 +56,23 @@ async function mailLink(email: string): Promise<string> {
   return link;
 }
 
+/** Gives the (already created) account a trial, so /practice keeps the student instead of sending them to /billing. */
+async function entitle(email: string) {
+  const { rows } = await backend.db.query<{ id: string }>('select id from auth.users where email = $1', [
+    email,
+  ]);
+  const id = rows[0]?.id;
+  if (!id) throw new Error(`no account for ${email}`);
+  await grantTrial(backend, id);
+}
+
 async function requestLoginLink(page: Page, email: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send login link' }).click();
   await page.getByText(messages.loginLinkSent).waitFor();
+  // Signed-in students land on /practice; entitled ones stay there.
+  await entitle(email);
 }
 
 describe('emailed-link sign-in', () => {

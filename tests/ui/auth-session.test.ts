@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMachine } from '../../machines/auth/auth.machine';
-import { type LocalBackend, latestEmail } from '../support/backend';
+import { grantTrial, type LocalBackend, latestEmail } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
 import { Coverage, reportCoverage, toModelMachine } from '../support/model';
 import { signInContext, startUiBackend } from '../support/ui-backend';
@@ -134,6 +134,10 @@ describe('signed in', () => {
     await other.getByLabel('Email').fill(email);
     await other.getByRole('button', { name: 'Send login link' }).click();
     await other.getByText('Check your email for the link. It may take up to a minute.').waitFor();
+    const { rows } = await backend.db.query<{ id: string }>('select id from auth.users where email = $1', [
+      email,
+    ]);
+    await grantTrial(backend, rows[0]?.id ?? '');
     const link = (await latestEmail(backend, email)).links[0] ?? '';
     await other.goto(link);
     await other.waitForURL(`${UI_APP_URL}/practice`);
