@@ -175,7 +175,7 @@ describe('practice: answering', () => {
     // On the one-page layout the first question shows, locked: clicks and keys do not change it.
     await page.getByText('All on one page').click();
     const firstCard = page.locator(`[data-question-id="${first}"]`);
-    await firstCard.getByText('Locked').waitFor();
+    await firstCard.getByText('Locked', { exact: true }).waitFor();
     const radios = firstCard.locator('input[type="radio"]');
     expect(await radios.count()).toBeGreaterThan(1);
     for (const radio of await radios.all()) expect(await radio.isDisabled()).toBe(true);
@@ -286,8 +286,11 @@ describe('practice: answering', () => {
     );
     expect(loads).toEqual([]);
     await page.getByText('All on one page').click();
-    for (const id of answered) await page.locator(`[data-question-id="${id}"]`).getByText('Locked').waitFor();
-    expect(await page.locator(`[data-question-id="${fourth}"]`).getByText('Locked').count()).toBe(0);
+    for (const id of answered)
+      await page.locator(`[data-question-id="${id}"]`).getByText('Locked', { exact: true }).waitFor();
+    expect(
+      await page.locator(`[data-question-id="${fourth}"]`).getByText('Locked', { exact: true }).count(),
+    ).toBe(0);
     expect(pageProblems(page)).toEqual([]);
   });
 });
