@@ -21,6 +21,23 @@ export type EmailLoginEvent =
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Both buttons validate the email the same way before sending to their own state. */
+function validatedSubmit(sendingState: '.sendingLoginLink' | '.sendingResetLink') {
+  return [
+    {
+      guard: 'isEmailMissing',
+      target: '.invalid',
+      actions: { type: 'showError', params: { message: messages.emailRequired } },
+    },
+    {
+      guard: 'isEmailMalformed',
+      target: '.invalid',
+      actions: { type: 'showError', params: { message: messages.emailInvalid } },
+    },
+    { target: sendingState, actions: 'rememberEmail' },
+  ] as const;
+}
+
 /** /login: passwordless sign-in by an emailed link (and, from the same form, a password reset link). */
 export const emailLoginMachine = setup({
   types: {
@@ -48,32 +65,8 @@ export const emailLoginMachine = setup({
   context: ({ input }) => ({ ...input, email: '', error: null }),
   initial: 'editing',
   on: {
-    'login.submit': [
-      {
-        guard: 'isEmailMissing',
-        target: '.invalid',
-        actions: { type: 'showError', params: { message: messages.emailRequired } },
-      },
-      {
-        guard: 'isEmailMalformed',
-        target: '.invalid',
-        actions: { type: 'showError', params: { message: messages.emailInvalid } },
-      },
-      { target: '.sendingLoginLink', actions: 'rememberEmail' },
-    ],
-    'reset.submit': [
-      {
-        guard: 'isEmailMissing',
-        target: '.invalid',
-        actions: { type: 'showError', params: { message: messages.emailRequired } },
-      },
-      {
-        guard: 'isEmailMalformed',
-        target: '.invalid',
-        actions: { type: 'showError', params: { message: messages.emailInvalid } },
-      },
-      { target: '.sendingResetLink', actions: 'rememberEmail' },
-    ],
+    'login.submit': validatedSubmit('.sendingLoginLink'),
+    'reset.submit': validatedSubmit('.sendingResetLink'),
   },
   states: {
     editing: {

@@ -4,10 +4,10 @@ import { authMachine } from '../../machines/auth/auth.machine';
 import type { SessionInfo } from '../../machines/shared/ports';
 import {
   Coverage,
+  expectFullCoverage,
   FakeActors,
   modelPaths,
   replayOnActor,
-  reportCoverage,
   type StateAssertions,
   toModelMachine,
 } from '../support/model';
@@ -32,12 +32,7 @@ const coverage = new Coverage(machineModel);
 const paths = modelPaths(machineModel, events, 'transitions');
 
 describe('auth machine (model-based)', () => {
-  afterAll(() => {
-    const summary = coverage.summary('machine');
-    reportCoverage(summary);
-    expect(summary.missingStates).toEqual([]);
-    expect(summary.missingTransitions).toEqual([]);
-  });
+  afterAll(() => expectFullCoverage(coverage, 'machine'));
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
     const fakes = new FakeActors();

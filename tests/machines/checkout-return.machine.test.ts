@@ -8,10 +8,10 @@ import {
 import { CHECKOUT_REDIRECT_DELAY_MS } from '../../machines/shared/business-rules';
 import {
   Coverage,
+  expectFullCoverage,
   FakeActors,
   modelPaths,
   replayOnActor,
-  reportCoverage,
   toModelMachine,
 } from '../support/model';
 
@@ -34,12 +34,7 @@ const cases = Object.entries(inputs).flatMap(([name, input]) =>
 );
 
 describe('checkout-return machine (model-based)', () => {
-  afterAll(() => {
-    const summary = coverage.summary('machine');
-    reportCoverage(summary);
-    expect(summary.missingStates).toEqual([]);
-    expect(summary.missingTransitions).toEqual([]);
-  });
+  afterAll(() => expectFullCoverage(coverage, 'machine'));
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
     const fakes = new FakeActors();

@@ -5,10 +5,10 @@ import { messages } from '../../machines/shared/messages';
 import { BackendError } from '../../machines/shared/ports';
 import {
   Coverage,
+  expectFullCoverage,
   FakeActors,
   modelPaths,
   replayOnActor,
-  reportCoverage,
   toModelMachine,
 } from '../support/model';
 
@@ -36,12 +36,7 @@ const coverage = new Coverage(machineModel);
 const paths = modelPaths(machineModel, events, 'transitions', input);
 
 describe('email-login machine (model-based)', () => {
-  afterAll(() => {
-    const summary = coverage.summary('machine');
-    reportCoverage(summary);
-    expect(summary.missingStates).toEqual([]);
-    expect(summary.missingTransitions).toEqual([]);
-  });
+  afterAll(() => expectFullCoverage(coverage, 'machine'));
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
     const fakes = new FakeActors();

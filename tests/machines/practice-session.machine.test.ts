@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { answeredCount, score } from '../../machines/practice-session/practice-rules';
 import {
   type PracticeProgress,
@@ -10,13 +10,14 @@ import { QUESTIONS_PER_SET } from '../../machines/shared/business-rules';
 import { BackendError, type PracticeQuestion } from '../../machines/shared/ports';
 import {
   Coverage,
+  expectFullCoverage,
   FakeActors,
   flush,
   modelPaths,
   replayOnActor,
-  reportCoverage,
   toModelMachine,
 } from '../support/model';
+import { practiceModelEvents } from '../support/practice-model';
 
 const session = { userId: 'u-1', email: 'ada@example.com' };
 // Two questions keep the graph small; answers, locks, layouts and orders still combine fully.
@@ -33,25 +34,7 @@ const set = [question('q1', 'Coordinated Care'), question('q2', null)];
 // Fisher–Yates with a source that always returns 0: deterministic, yet a real reorder.
 const random = () => 0;
 
-const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.checkEntitlement', output: true },
-  { type: 'xstate.done.actor.checkEntitlement', output: false },
-  { type: 'xstate.error.actor.checkEntitlement', error: new BackendError('permission denied') },
-  { type: 'entitlement.retry' },
-  { type: 'xstate.done.actor.loadQuestions', output: set },
-  { type: 'xstate.done.actor.loadQuestions', output: [] },
-  { type: 'xstate.error.actor.loadQuestions', error: new BackendError('network down') },
-  { type: 'questions.retry' },
-  { type: 'answer.select', questionId: 'q1', optionId: 'q1-right' },
-  { type: 'answer.select', questionId: 'q1', optionId: 'q1-wrong' },
-  { type: 'answer.select', questionId: 'q2', optionId: 'q2-right' },
-  { type: 'answer.select', questionId: 'q2', optionId: 'q2-wrong' },
-  { type: 'question.next' },
-  { type: 'session.submit' },
-  { type: 'layout.switch' },
-  { type: 'remediation.toggle' },
-  { type: 'session.restart' },
-];
+const events = practiceModelEvents(set, new BackendError('permission denied'));
 
 const saved: PracticeProgress = {
   userId: session.userId,
@@ -112,12 +95,7 @@ const cases = Object.entries(inputs).flatMap(([name, input]) =>
 );
 
 describe('practice-session machine (model-based)', () => {
-  afterAll(() => {
-    const summary = coverage.summary('machine');
-    reportCoverage(summary);
-    expect(summary.missingStates).toEqual([]);
-    expect(summary.missingTransitions).toEqual([]);
-  });
+  afterAll(() => expectFullCoverage(coverage, 'machine'));
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
     const { actor, fakes, log } = start(input);

@@ -5,10 +5,10 @@ import { messages } from '../../machines/shared/messages';
 import { BackendError } from '../../machines/shared/ports';
 import {
   Coverage,
+  expectFullCoverage,
   FakeActors,
   modelPaths,
   replayOnActor,
-  reportCoverage,
   toModelMachine,
 } from '../support/model';
 
@@ -52,12 +52,7 @@ const cases = Object.entries(inputs).flatMap(([name, input]) =>
 );
 
 describe('reset-password machine (model-based)', () => {
-  afterAll(() => {
-    const summary = coverage.summary('machine');
-    reportCoverage(summary);
-    expect(summary.missingStates).toEqual([]);
-    expect(summary.missingTransitions).toEqual([]);
-  });
+  afterAll(() => expectFullCoverage(coverage, 'machine'));
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
     const fakes = new FakeActors();

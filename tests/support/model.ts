@@ -13,6 +13,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import {
   __unsafe_getAllOwnEventDescriptors,
   type AnyEventObject,
@@ -300,4 +301,15 @@ export function reportCoverage(summary: CoverageSummary): void {
   const dir = join(process.cwd(), '.cache', 'model-coverage');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${summary.machine}.${summary.layer}.json`), JSON.stringify(summary, null, 2));
+}
+
+/**
+ * Reports a layer's coverage and fails unless every state (and, at machine level, every
+ * transition) was reached.
+ */
+export function expectFullCoverage(coverage: Coverage, layer: 'machine' | 'browser'): void {
+  const summary = coverage.summary(layer);
+  reportCoverage(summary);
+  expect(summary.missingStates).toEqual([]);
+  if (layer === 'machine') expect(summary.missingTransitions).toEqual([]);
 }

@@ -19,6 +19,7 @@ import type { PracticeQuestion } from '../../machines/shared/ports';
 import { grantTrial, type LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
 import { Coverage, type ModelPath, modelPaths, reportCoverage, toModelMachine } from '../support/model';
+import { practiceModelEvents } from '../support/practice-model';
 import { startUiBackend } from '../support/ui-backend';
 import { driveUiPath } from '../support/ui-model';
 import { consoleErrors, type OptionKey, optionKey, studentPage } from './practice-support';
@@ -33,25 +34,7 @@ const question = (id: string): PracticeQuestion => ({
   ],
 });
 const set = [question('q1'), question('q2')];
-const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.checkEntitlement', output: true },
-  { type: 'xstate.done.actor.checkEntitlement', output: false },
-  { type: 'xstate.error.actor.checkEntitlement', error: new Error('permission denied') },
-  { type: 'entitlement.retry' },
-  { type: 'xstate.done.actor.loadQuestions', output: set },
-  { type: 'xstate.done.actor.loadQuestions', output: [] },
-  { type: 'xstate.error.actor.loadQuestions', error: new Error('permission denied') },
-  { type: 'questions.retry' },
-  { type: 'answer.select', questionId: 'q1', optionId: 'q1-right' },
-  { type: 'answer.select', questionId: 'q1', optionId: 'q1-wrong' },
-  { type: 'answer.select', questionId: 'q2', optionId: 'q2-right' },
-  { type: 'answer.select', questionId: 'q2', optionId: 'q2-wrong' },
-  { type: 'question.next' },
-  { type: 'session.submit' },
-  { type: 'layout.switch' },
-  { type: 'remediation.toggle' },
-  { type: 'session.restart' },
-];
+const events = practiceModelEvents(set, new Error('permission denied'));
 const model = toModelMachine(practiceSessionMachine);
 const coverage = new Coverage(model);
 const random = () => 0;
