@@ -85,7 +85,7 @@ export async function startLocalBackend(options: Partial<BackendOptions> = {}): 
   try {
     const mailbox = new Mailbox(log);
     const keys = await apiKeysFor(config.jwtSecret);
-    const jwt = await JwtService.create(config.jwtSecret);
+    const jwt = new JwtService(config.jwtSecret);
     // The URL depends on the port actually bound (port 0), so the context is completed after listen.
     const settings = {
       url: '',

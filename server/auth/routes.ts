@@ -209,7 +209,7 @@ export function authRoutes(ctx: ServerContext): Hono {
   async function authenticate(c: Context): Promise<{ user: UserRow; claims: JWTPayload }> {
     const token = bearerToken(c);
     if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    const verified = await ctx.jwt.verify(token);
+    const verified = ctx.jwt.verify(token);
     if (!verified.ok) {
       throw new AuthError(
         403,

@@ -169,7 +169,7 @@ export function restRoutes(ctx: ServerContext): Hono {
     const bearer = bearerToken(c);
     const token = bearer === null || bearer.startsWith('sb_') ? apiRoleJwt(keyRole, ctx.keys) : bearer;
     if (token === '') throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header');
-    const verified = await ctx.jwt.verify(token);
+    const verified = ctx.jwt.verify(token);
     if (!verified.ok) {
       if (verified.reason === 'expired') throw jwtError('PGRST303', 'JWT expired');
       if (verified.reason === 'claims') throw jwtError('PGRST303', verified.message);

@@ -9,7 +9,7 @@
 -- are dense (see the question bank triggers), so misses are rare; a few rounds suffice, and if the
 -- bank is smaller than asked (or unexpectedly sparse) the rest is filled uniformly from the
 -- remaining rows, which keeps the sample uniform.
--- The random keys are a bound array, so each round is a handful of index probes.
+-- Each round is a handful of primary-key-like probes on the unique pick_key index.
 create or replace function private.pick_random_question_ids(p_count integer)
 returns text[]
 language plpgsql
@@ -37,11 +37,15 @@ begin
       select 1 + floor(random() * v_max_key)::integer
         from generate_series(1, 2 * v_need + 4));
     v_picked := v_picked || array(
-      select q.id
-        from public.questions q
-       where q.pick_key = any (v_keys)
-         and q.id <> all (v_picked)
-       order by array_position(v_keys, q.pick_key)
+      select hit.id
+        from unnest(v_keys) with ordinality as draw(key, ord)
+        -- LIMIT 1 keeps this a per-draw index probe: it stops the planner from flattening it
+        -- into a join that may scan the whole table when the bank (or its statistics) is small.
+        cross join lateral (
+          select q.id from public.questions q where q.pick_key = draw.key limit 1) as hit
+       where hit.id <> all (v_picked)
+       group by hit.id
+       order by min(draw.ord)
        limit v_need);
   end loop;
 
@@ -93,7 +97,8 @@ begin
                   where o.question_id = q.id))
              order by pick.ord)
       from unnest(v_ids) with ordinality as pick(id, ord)
-      join public.questions q on q.id = pick.id), '[]'::json));
+      cross join lateral (  -- one primary-key probe per picked id (LIMIT 1: see above)
+        select q.id, q.stem, q.category from public.questions q where q.id = pick.id limit 1) as q), '[]'::json));
 end;
 $$;
 revoke all on function public.get_practice_questions(integer) from public, anon;
