@@ -9,11 +9,13 @@ import { accountLabel } from './truncate-email';
 /** Top navigation, the header button and the mobile menu, following the auth actor live. */
 export function SiteHeader() {
   const signedIn = useAuthSnapshot((s) => s.hasTag('signedIn'));
+  // While the stored session is being read, show neither variant rather than the wrong one.
+  const signedOut = useAuthSnapshot((s) => s.hasTag('signedOut'));
   const signingOut = useAuthSnapshot((s) => s.matches('signingOut'));
   const email = useAuthSnapshot((s) => s.context.session?.email ?? null);
   const auth = useAuthRef();
   const [menuOpen, menu] = useDisclosure(false);
-  const nav = signedIn ? signedInNav : signedOutNav;
+  const nav = signedIn ? signedInNav : signedOut ? signedOutNav : [];
   const signOut = () => auth.send({ type: 'auth.signOut' });
 
   return (
@@ -35,11 +37,11 @@ export function SiteHeader() {
               <Button variant="outline" onClick={signOut} loading={signingOut} visibleFrom="sm">
                 Logout
               </Button>
-            ) : (
+            ) : signedOut ? (
               <Button component={Link} to={paths.billing} visibleFrom="sm">
                 Start 24-Hour Free Trial
               </Button>
-            )}
+            ) : null}
             <Burger
               opened={menuOpen}
               onClick={menu.toggle}

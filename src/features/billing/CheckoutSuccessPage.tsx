@@ -12,7 +12,7 @@ import { inspect } from '../../app/inspector';
 import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
 import { checkoutSuccess } from '../../content/billing';
-import { checkoutService } from '../../services/checkout.service';
+import { practiceService } from '../../services/practice.service';
 
 /** This page's own status lines (the spec quotes only the redirect line). */
 export const checkoutStatus = {
@@ -22,7 +22,7 @@ export const checkoutStatus = {
   unverified: 'Your purchase is still being verified.',
 } as const;
 
-const implementations = createCheckoutReturnImplementations(checkoutService);
+const implementations = createCheckoutReturnImplementations(practiceService);
 
 type CheckoutReturnSnapshot = ReturnType<typeof useMachine<typeof checkoutReturnMachine>>[0];
 

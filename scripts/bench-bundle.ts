@@ -1,0 +1,53 @@
+/**
+ * What the browser must download before the landing page can render: builds the production app
+ * and sums the gzip size of the entry script, the CSS and every chunk index.html preloads.
+ * Prints the figures and writes the "Bundle" section of docs/performance.md.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = mkdtempSync(join(tmpdir(), 'bundle-'));
+process.env.NODE_ENV = 'production';
+await build({ root, logLevel: 'warn', build: { outDir, sourcemap: false } });
+
+const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+  (m) => m[1] as string,
+);
+const sizes = initial.map((file) => {
+  const bytes = readFileSync(join(outDir, file));
+  return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+});
+const total = (key: 'raw' | 'gzip', ext?: string) =>
+  sizes.filter((s) => !ext || s.file.endsWith(ext)).reduce((sum, s) => sum + s[key], 0);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+rmSync(outDir, { recursive: true, force: true });
+
+for (const s of sizes)
+  console.log(`${s.file.padEnd(40)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)} gzip`);
+console.log(`initial JavaScript: ${kb(total('gzip', '.js'))} gzip; CSS: ${kb(total('gzip', '.css'))} gzip`);
+
+const section = [
+  '## Bundle',
+  '',
+  `Measured by \`npx tsx scripts/bench-bundle.ts\` on ${new Date().toISOString().slice(0, 10)}: the production build's`,
+  'files that index.html loads or preloads before the landing page renders (gzip level 9).',
+  '',
+  '| Measure | Result |',
+  '|---|---|',
+  `| Initial JavaScript (entry + preloaded chunks) | ${kb(total('gzip', '.js'))} gzip (${kb(total('raw', '.js'))} raw) |`,
+  `| Initial CSS | ${kb(total('gzip', '.css'))} gzip |`,
+  `| Files | ${sizes.length} |`,
+  '',
+].join('\n');
+const perfFile = join(root, 'docs', 'performance.md');
+const current = readFileSync(perfFile, 'utf8');
+const next = /## Bundle\n[\s\S]*?(?=\n## |$)/.test(current)
+  ? current.replace(/## Bundle\n[\s\S]*?(?=\n## |$)/, section)
+  : `${current.trimEnd()}\n\n${section}`;
+writeFileSync(perfFile, next);
