@@ -166,7 +166,9 @@ describe('PostgREST errors', () => {
     expect(status).toBe(400);
     expect(error?.code).toBe('22P02');
     // Quotes cannot break out of the argument literal; NUL is refused as Postgres refuses it.
-    const injection = await user.client.rpc('check_user_entitlement', { check_user_id: "x'::uuid); select ('1" });
+    const injection = await user.client.rpc('check_user_entitlement', {
+      check_user_id: "x'::uuid); select ('1",
+    });
     expect(injection.status).toBe(400);
     expect(injection.error?.code).toBe('22P02');
     const nul = await user.client.rpc('check_user_entitlement', { check_user_id: 'a\u0000b' });
