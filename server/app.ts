@@ -23,7 +23,7 @@ export function createApp(ctx: ServerContext): Hono {
     paymentRoutes({
       db: ctx.db,
       serviceRoleKey: ctx.keys.serviceRole,
-      url: ctx.settings.url,
+      url: () => ctx.settings.url,
       siteUrl: ctx.settings.siteUrl,
       log: ctx.log,
     }),

@@ -28,8 +28,8 @@ export interface PaymentContext {
   db: PGlite;
   /** The service_role API key, for calling RPCs such as stripe_apply_subscription over HTTP. */
   serviceRoleKey: string;
-  /** This server's base URL, e.g. http://127.0.0.1:54321. */
-  url: string;
+  /** This server's base URL, e.g. http://127.0.0.1:54321 (known once it listens, hence a getter). */
+  url: () => string;
   /** The app's URL (return pages such as /checkout/success live there). */
   siteUrl: string;
   log: (line: string) => void;
@@ -59,8 +59,8 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
   const secret = localWebhookSecret();
   const testApi = process.env[TEST_API_ENV] === '1';
   const stripe = new FakeStripe();
-  // The server's own origin: the settings URL when known, else the origin the request came to.
-  const selfUrl = (c: Context) => trimSlash(ctx.url || new URL(c.req.url).origin);
+  // The server's own origin: the settings URL once listening, else the origin the request came to.
+  const selfUrl = (c: Context) => trimSlash(ctx.url() || new URL(c.req.url).origin);
   const appUrl = (path: string) => `${trimSlash(ctx.siteUrl)}${path}`;
 
   async function applyOverRest(base: string, args: ApplySubscriptionArgs): Promise<string> {

@@ -96,7 +96,7 @@ describe('get_practice_questions', () => {
     expect(questions).toHaveLength(10);
     expect(new Set(questions.map((q) => q.id)).size).toBe(10);
     for (const question of questions) {
-      expect(Object.keys(question).sort()).toEqual(['category', 'id', 'options', 'stem']);
+      expect(Object.keys(question).sort()).toEqual(['category', 'id', 'options', 'rationale', 'stem']);
       expect(question.stem.length).toBeGreaterThan(10);
       expect(question.options).toHaveLength(4);
       expect(question.options.map((o) => o.id.toUpperCase())).toEqual(

@@ -88,7 +88,7 @@ describe('result', () => {
       [set.questions.map((q) => q.id)],
     );
     for (const question of set.questions) {
-      expect(Object.keys(question)).toEqual(['id', 'stem', 'category', 'options']);
+      expect(Object.keys(question)).toEqual(['id', 'stem', 'category', 'rationale', 'options']);
       const expectedOrder = positions.rows
         .filter((row) => row.id.startsWith(`${question.id}-`))
         .map((row) => row.id);

@@ -29,6 +29,7 @@ export interface OptionKey {
   wrong: string;
   category: string | null;
   stem: string;
+  rationale: string;
 }
 
 /** The correct and a wrong option of each question, straight from the question bank tables. */
@@ -42,8 +43,9 @@ export async function optionKey(
     is_correct: boolean;
     category: string | null;
     stem: string;
+    rationale: string;
   }>(
-    `select o.question_id, o.id, o.is_correct, q.category, q.stem
+    `select o.question_id, o.id, o.is_correct, q.category, q.stem, q.rationale
        from public.question_options o join public.questions q on q.id = o.question_id
       where o.question_id = any($1::text[]) order by o.question_id, o.position`,
     [questionIds],
@@ -55,6 +57,7 @@ export async function optionKey(
       wrong: '',
       category: row.category,
       stem: row.stem,
+      rationale: row.rationale,
     };
     if (row.is_correct) entry.correct = row.id;
     else if (!entry.wrong) entry.wrong = row.id;

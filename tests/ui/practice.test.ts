@@ -311,11 +311,13 @@ describe('practice: results', () => {
     for (const id of ids.slice(0, 6))
       expect(await page.locator(`[data-remediation-for="${id}"]`).count()).toBe(0);
     for (const id of incorrect) {
-      const entry = key.get(id) as { category: string | null; stem: string };
+      const entry = key.get(id) as { category: string | null; stem: string; rationale: string };
       const card = page.locator(`[data-remediation-for="${id}"]`);
       expect(await card.getByTestId('remediation-prompt').textContent()).toBe(
         remediationPrompt(entry.category),
       );
+      // The bank's rationale is extra help under each incorrect item.
+      expect(await card.getByTestId('remediation-rationale').textContent()).toContain(entry.rationale);
       const expected = focusKeywords(entry.stem, STOP_WORDS);
       const shown = expected.length
         ? await card.getByTestId('remediation-keywords').locator('.mantine-Badge-root').allTextContents()
