@@ -1,4 +1,4 @@
-// redirect_to allow-list (GoTrue utilities/request.go IsRedirectURLValid, narrowed by the lead):
+// redirect_to allow-list (GoTrue utilities/request.go IsRedirectURLValid, narrowed for this app):
 // the site URL's origin, loopback IP literals and localhost on any port, and any extra URLs
 // configured. Anything else silently falls back to the site URL, as GoTrue does.
 
