@@ -33,7 +33,17 @@ export function BillingPage() {
               <List.Item key={feature}>{feature}</List.Item>
             ))}
           </List>
-          <Button component="a" href={paymentLink.url} size="md" fullWidth>
+          {/* Until the session is known the link may lack the student's id, so it waits (briefly). */}
+          <Button
+            component="a"
+            href={paymentLink.url}
+            size="md"
+            fullWidth
+            loading={!paymentLink.ready}
+            onClick={(event) => {
+              if (!paymentLink.ready) event.preventDefault();
+            }}
+          >
             {billing.cta}
           </Button>
         </Stack>
