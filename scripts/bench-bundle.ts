@@ -44,6 +44,9 @@ const section = [
   `| Initial CSS | ${kb(total('gzip', '.css'))} gzip |`,
   `| Files | ${sizes.length} |`,
   '',
+  'For reference: 208.8 KB gzip of initial JavaScript on 2026-11-22, before supabase-js was loaded on first',
+  'use instead of with the entry script.',
+  '',
 ].join('\n');
 const perfFile = join(root, 'docs', 'performance.md');
 const current = readFileSync(perfFile, 'utf8');
