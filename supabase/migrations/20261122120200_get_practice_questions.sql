@@ -1,5 +1,5 @@
 -- supabase.rpc('get_practice_questions', { question_limit: 10 })
---   -> { "questions": [ { id, stem, category, options: [ { id, label, is_correct } ] } ] }
+--   -> { "questions": [ { id, stem, category, rationale, options: [ { id, label, is_correct } ] } ] }
 -- A uniformly random set of distinct questions, for entitled callers only.
 
 -- Uniform sample without replacement, without scanning the table: draw random integers over the
@@ -89,6 +89,7 @@ begin
                'id', q.id,
                'stem', q.stem,
                'category', q.category,
+               'rationale', q.rationale,  -- extra help under incorrect items after submission
                'options', (
                  select coalesce(json_agg(
                           json_build_object('id', o.id, 'label', o.label, 'is_correct', o.is_correct)
@@ -98,7 +99,8 @@ begin
              order by pick.ord)
       from unnest(v_ids) with ordinality as pick(id, ord)
       cross join lateral (  -- one primary-key probe per picked id (LIMIT 1: see above)
-        select q.id, q.stem, q.category from public.questions q where q.id = pick.id limit 1) as q), '[]'::json));
+        select q.id, q.stem, q.category, q.rationale from public.questions q where q.id = pick.id limit 1) as q),
+    '[]'::json));
 end;
 $$;
 revoke all on function public.get_practice_questions(integer) from public, anon;
