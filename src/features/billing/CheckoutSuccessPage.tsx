@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -10,6 +10,7 @@ import { useAuthSnapshot } from '../../app/auth-actor';
 import { config } from '../../app/config';
 import { inspect } from '../../app/inspector';
 import { paths } from '../../app/paths';
+import { PageLoader } from '../../components/PageLoader';
 import { usePageTitle } from '../../components/usePageTitle';
 import { checkoutSuccess } from '../../content/billing';
 import { practiceService } from '../../services/practice.service';
@@ -80,11 +81,7 @@ export function CheckoutSuccessPage() {
   const known = useAuthSnapshot((s) => s.hasTag('signedIn') || s.hasTag('signedOut'));
   const session = useAuthSnapshot((s) => s.context.session);
   if (!known) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
+    return <PageLoader label="Loading" />;
   }
   // A sign-in or sign-out while the page is open starts the flow again for the new session.
   return <CheckoutReturn key={session?.userId ?? 'signed-out'} session={session} />;

@@ -1,4 +1,3 @@
-import { Center, Loader } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -8,6 +7,7 @@ import {
 import type { SessionInfo } from '../../../machines/shared/ports';
 import { useAuthSnapshot } from '../../app/auth-actor';
 import { inspect } from '../../app/inspector';
+import { PageLoader } from '../../components/PageLoader';
 import { usePageTitle } from '../../components/usePageTitle';
 import { practiceService } from '../../services/practice.service';
 import { PracticeView } from './PracticeView';
@@ -22,11 +22,7 @@ export function PracticePage() {
   const checking = useAuthSnapshot((s) => !s.hasTag('signedIn') && !s.hasTag('signedOut'));
   const session = useAuthSnapshot((s) => (s.hasTag('signedIn') ? s.context.session : null));
   if (checking) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Checking your session" />
-      </Center>
-    );
+    return <PageLoader label="Checking your session" />;
   }
   // A different student (or a sign-out) starts a different session.
   return <PracticeSession key={session?.userId ?? 'signed-out'} session={session} />;
