@@ -26,6 +26,9 @@ describe('signed-out header', () => {
   it('shows only Home in the navigation and a Start 24-Hour Free Trial button to /billing', async () => {
     const { page } = await app.newPage();
     await openRoute(page, '/', LANDING_TITLE);
+    // The header shows its signed-out variant once the stored session has been read.
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('link', { name: 'Home' }).waitFor();
     expect(await linksIn(page, ['navigation', { name: 'Main' }])).toEqual([{ name: 'Home', href: '/' }]);
     const header = page.getByRole('banner');
     const trial = header.getByRole('link', { name: 'Start 24-Hour Free Trial', exact: true });
