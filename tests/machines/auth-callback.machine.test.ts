@@ -5,9 +5,9 @@ import { messages } from '../../machines/shared/messages';
 import { BackendError } from '../../machines/shared/ports';
 import {
   Coverage,
+  casesForInputs,
   expectFullCoverage,
   FakeActors,
-  modelPaths,
   replayOnActor,
   toModelMachine,
 } from '../support/model';
@@ -29,11 +29,7 @@ const inputs = {
 
 const machineModel = toModelMachine(authCallbackMachine);
 const coverage = new Coverage(machineModel);
-const cases = Object.entries(inputs).flatMap(([name, input]) =>
-  modelPaths(machineModel, events, 'transitions', input)
-    .concat(modelPaths(machineModel, events, 'shortest', input))
-    .map((path) => ({ name: `${name}: ${path.description}`, input, path })),
-);
+const cases = casesForInputs(machineModel, events, inputs);
 
 describe('auth-callback machine (model-based)', () => {
   afterAll(() => expectFullCoverage(coverage, 'machine'));

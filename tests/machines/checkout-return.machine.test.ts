@@ -8,9 +8,9 @@ import {
 import { CHECKOUT_REDIRECT_DELAY_MS } from '../../machines/shared/business-rules';
 import {
   Coverage,
+  casesForInputs,
   expectFullCoverage,
   FakeActors,
-  modelPaths,
   replayOnActor,
   toModelMachine,
 } from '../support/model';
@@ -27,11 +27,7 @@ const inputs = { signedIn: { session }, signedOut: { session: null } };
 
 const machineModel = toModelMachine(checkoutReturnMachine);
 const coverage = new Coverage(machineModel);
-const cases = Object.entries(inputs).flatMap(([name, input]) =>
-  modelPaths(machineModel, events, 'transitions', input)
-    .concat(modelPaths(machineModel, events, 'shortest', input))
-    .map((path) => ({ name: `${name}: ${path.description}`, input, path })),
-);
+const cases = casesForInputs(machineModel, events, inputs);
 
 describe('checkout-return machine (model-based)', () => {
   afterAll(() => expectFullCoverage(coverage, 'machine'));

@@ -5,9 +5,9 @@ import { messages } from '../../machines/shared/messages';
 import { BackendError } from '../../machines/shared/ports';
 import {
   Coverage,
+  casesForInputs,
   expectFullCoverage,
   FakeActors,
-  modelPaths,
   replayOnActor,
   toModelMachine,
 } from '../support/model';
@@ -43,13 +43,7 @@ const validationErrors = [
 
 const machineModel = toModelMachine(resetPasswordMachine);
 const coverage = new Coverage(machineModel);
-const cases = Object.entries(inputs).flatMap(([name, input]) =>
-  modelPaths(machineModel, events, 'transitions', input).map((path) => ({
-    name: `${name}: ${path.description}`,
-    input,
-    path,
-  })),
-);
+const cases = casesForInputs(machineModel, events, inputs);
 
 describe('reset-password machine (model-based)', () => {
   afterAll(() => expectFullCoverage(coverage, 'machine'));

@@ -313,3 +313,19 @@ export function expectFullCoverage(coverage: Coverage, layer: 'machine' | 'brows
   expect(summary.missingStates).toEqual([]);
   if (layer === 'machine') expect(summary.missingTransitions).toEqual([]);
 }
+
+/**
+ * One named test case per generated path, for each named input: a path per transition plus the
+ * shortest path to every state.
+ */
+export function casesForInputs<I>(
+  machineModel: MachineModel,
+  events: AnyEventObject[],
+  inputs: Record<string, I>,
+): Array<{ name: string; input: I; path: ModelPath }> {
+  return Object.entries(inputs).flatMap(([name, input]) =>
+    modelPaths(machineModel, events, 'transitions', input)
+      .concat(modelPaths(machineModel, events, 'shortest', input))
+      .map((path) => ({ name: `${name}: ${path.description}`, input, path })),
+  );
+}
