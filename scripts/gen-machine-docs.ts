@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machines } from '../machines/index';
-import { machineMarkdown } from './lib/machine-chart';
+import { machineMarkdown } from '../machines/shared/machine-chart';
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'machines');
 const check = process.argv.includes('--check');

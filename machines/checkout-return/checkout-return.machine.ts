@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { CHECKOUT_REDIRECT_DELAY_MS } from '../shared/business-rules';
+import { CHECKOUT_REDIRECT_DELAY_MS } from '../../domain/business-rules';
 import { notProvidedPromise } from '../shared/not-provided';
 import type { PracticePort, SessionInfo } from '../shared/ports';
 

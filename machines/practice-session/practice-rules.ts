@@ -2,7 +2,7 @@ import {
   FOCUS_KEYWORD_MIN_EXCLUSIVE_LENGTH,
   GOOD_SCORE_THRESHOLD,
   MAX_FOCUS_KEYWORDS,
-} from '../shared/business-rules';
+} from '../../domain/business-rules';
 import type { PracticeQuestion } from '../shared/ports';
 
 /** Chosen option ids by question id. */

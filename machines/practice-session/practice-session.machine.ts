@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { QUESTIONS_PER_SET } from '../shared/business-rules';
+import { QUESTIONS_PER_SET } from '../../domain/business-rules';
 import { errorMessage } from '../shared/messages';
 import { notProvidedPromise } from '../shared/not-provided';
 import type { PracticePort, PracticeQuestion, SessionInfo } from '../shared/ports';

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { MIN_PASSWORD_LENGTH } from '../shared/business-rules';
+import { MIN_PASSWORD_LENGTH } from '../../domain/business-rules';
 import { errorMessage, messages } from '../shared/messages';
 import { notProvidedPromise } from '../shared/not-provided';
 import type { SessionInfo } from '../shared/ports';

@@ -1,15 +1,27 @@
-// The question bank: supabase/questions/*.json, one file per NCLEX-PN client-need category, each
-// `{ category, items: [{ id, difficulty, topic, stem, options: { A, B, C, D }, answer, rationale }] }`,
-// plus one review file per category in supabase/questions/reviews/ (same file name).
+// The question bank's editorial checks: supabase/questions/*.json (read by server/db/question-bank.ts,
+// re-exported here) plus one review file per category in supabase/questions/reviews/ (same file name).
 //
-// - loadBank() reads the category files for seeding and throws on problems that would break the seed
-//   (duplicate ids, missing options, no valid answer); readBank() reads them without those checks.
-// - validateBank() enforces the writing rules (docs: the item-writer brief) and the review records.
-// - toSeedSql() turns the bank into idempotent upserts for public.questions and
-//   public.question_options (option ids are `<question id>-<lowercase letter>`, e.g. `cc-001-c`).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// - validateBank() enforces the writing rules (docs/content.md) and the review records.
+// - formatStats() prints the bank's statistics.
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLIENT_NEEDS, type ClientNeed } from '../../domain/client-needs.ts';
+import {
+  type Bank,
+  type BankItem,
+  type BankQuestion,
+  hasExactOptions,
+  OPTION_LETTERS,
+  type OptionLetter,
+  readJson,
+} from '../../server/db/question-bank.ts';
+
+export const DEFAULT_REVIEW_DIR = fileURLToPath(
+  new URL('../../supabase/questions/reviews/', import.meta.url),
+);
+
+export * from '../../server/db/question-bank.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Categories and rules
@@ -27,50 +39,22 @@ export interface CategoryInfo {
   max: number;
 }
 
-/** The eight NCLEX-PN client-need categories with their test-plan ranges (percent of items). */
-export const CATEGORIES = [
-  { name: 'Coordinated Care', prefix: 'cc', file: 'coordinated-care.json', min: 18, max: 24 },
-  {
-    name: 'Safety & Infection Control',
-    prefix: 'sic',
-    file: 'safety-and-infection-control.json',
-    min: 10,
-    max: 16,
-  },
-  {
-    name: 'Health Promotion & Maintenance',
-    prefix: 'hpm',
-    file: 'health-promotion-and-maintenance.json',
-    min: 6,
-    max: 12,
-  },
-  { name: 'Psychosocial Integrity', prefix: 'psy', file: 'psychosocial-integrity.json', min: 9, max: 15 },
-  { name: 'Basic Care & Comfort', prefix: 'bcc', file: 'basic-care-and-comfort.json', min: 7, max: 13 },
-  {
-    name: 'Pharmacological Therapies',
-    prefix: 'pha',
-    file: 'pharmacological-therapies.json',
-    min: 10,
-    max: 16,
-  },
-  {
-    name: 'Reduction of Risk Potential',
-    prefix: 'rrp',
-    file: 'reduction-of-risk-potential.json',
-    min: 9,
-    max: 15,
-  },
-  { name: 'Physiological Adaptation', prefix: 'pa', file: 'physiological-adaptation.json', min: 7, max: 13 },
-] as const satisfies readonly CategoryInfo[];
+/** Bank file name of a category: its name in kebab case (`Basic Care & Comfort` → basic-care-and-comfort.json). */
+function categoryFile(name: string): string {
+  return `${name
+    .toLowerCase()
+    .replaceAll('&', 'and')
+    .replace(/[^a-z]+/g, '-')}.json`;
+}
 
-export type Category = (typeof CATEGORIES)[number]['name'];
+/** The eight NCLEX-PN client-need categories with their test-plan ranges and bank files. */
+export const CATEGORIES = CLIENT_NEEDS.map((need) => ({ ...need, file: categoryFile(need.name) }));
+
+export type Category = ClientNeed;
 
 export function categoryInfo(name: string): CategoryInfo | undefined {
   return CATEGORIES.find((category) => category.name === name);
 }
-
-export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
-export type OptionLetter = (typeof OPTION_LETTERS)[number];
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
@@ -117,25 +101,6 @@ const REFERENCE = /\(reference\b/i;
 // ---------------------------------------------------------------------------------------------
 // Types
 // ---------------------------------------------------------------------------------------------
-
-export interface BankItem {
-  id: string;
-  difficulty: string;
-  topic: string;
-  stem: string;
-  options: Record<OptionLetter, string>;
-  answer: OptionLetter;
-  rationale: string;
-}
-
-export interface BankQuestion extends BankItem {
-  category: string;
-  /** The file the item was read from (set by readBank/loadBank). */
-  file?: string;
-}
-
-/** The whole bank, in file order (files sorted by name, items in file order). */
-export type Bank = BankQuestion[];
 
 export type ReviewVerdict = 'agree' | 'fixed' | 'dropped';
 export const REVIEW_VERDICTS: readonly ReviewVerdict[] = ['agree', 'fixed', 'dropped'];
@@ -193,69 +158,6 @@ export interface ValidateOptions {
 // Loading
 // ---------------------------------------------------------------------------------------------
 
-export const DEFAULT_BANK_DIR = fileURLToPath(new URL('../../supabase/questions/', import.meta.url));
-export const DEFAULT_REVIEW_DIR = fileURLToPath(
-  new URL('../../supabase/questions/reviews/', import.meta.url),
-);
-export const SEED_FILE = fileURLToPath(new URL('../../supabase/seed.sql', import.meta.url));
-
-function readJson(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new Error(`${path}: ${(error as Error).message}`);
-  }
-}
-
-/**
- * Reads every category file in `dir` (all `*.json`, sorted by name) without judging the items, so
- * validateBank() can report every problem. Only a file that is not a `{ category, items: [] }`
- * object throws.
- */
-export function readBank(dir: string = DEFAULT_BANK_DIR): Bank {
-  if (!existsSync(dir)) return [];
-  const files = readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .sort();
-  const bank: Bank = [];
-  for (const name of files) {
-    const data = readJson(join(dir, name)) as { category?: unknown; items?: unknown };
-    if (
-      typeof data !== 'object' ||
-      data === null ||
-      typeof data.category !== 'string' ||
-      !Array.isArray(data.items)
-    ) {
-      throw new Error(`${name}: expected { "category": string, "items": [...] }`);
-    }
-    for (const item of data.items as BankItem[]) {
-      bank.push({ ...item, category: data.category, file: name });
-    }
-  }
-  return bank;
-}
-
-/**
- * Reads the bank for seeding. Throws when the bank cannot be seeded: duplicate ids, missing or
- * empty fields, options other than A–D, or an answer that is not one of them.
- */
-export function loadBank(dir: string = DEFAULT_BANK_DIR): Bank {
-  const bank = readBank(dir);
-  const seen = new Set<string>();
-  for (const q of bank) {
-    const where = `${q.file ?? '?'}: ${String(q.id)}`;
-    if (typeof q.id !== 'string' || q.id === '') throw new Error(`${q.file ?? '?'}: an item has no id`);
-    if (seen.has(q.id)) throw new Error(`${q.file ?? '?'}: duplicate question id ${q.id}`);
-    seen.add(q.id);
-    for (const field of ['stem', 'rationale', 'difficulty'] as const) {
-      if (typeof q[field] !== 'string' || q[field] === '') throw new Error(`${where} has no ${field}`);
-    }
-    if (!hasExactOptions(q)) throw new Error(`${where} must have exactly the options A, B, C and D`);
-    if (!OPTION_LETTERS.includes(q.answer)) throw new Error(`${where} has no valid answer`);
-  }
-  return bank;
-}
-
 /** Reads every review file in `dir` (missing directory → no reviews). */
 export function loadReviews(dir: string = DEFAULT_REVIEW_DIR): ReviewSet {
   if (!existsSync(dir)) return {};
@@ -271,15 +173,6 @@ export function loadReviews(dir: string = DEFAULT_REVIEW_DIR): ReviewSet {
 // ---------------------------------------------------------------------------------------------
 // Validation
 // ---------------------------------------------------------------------------------------------
-
-function hasExactOptions(q: BankItem): boolean {
-  if (typeof q.options !== 'object' || q.options === null) return false;
-  const keys = Object.keys(q.options).sort();
-  return (
-    keys.length === OPTION_LETTERS.length &&
-    OPTION_LETTERS.every((letter, i) => keys[i] === letter && typeof q.options[letter] === 'string')
-  );
-}
 
 /** Splits text into sentences (after . ? or ! plus optional closing quotes/brackets, then whitespace). */
 export function sentences(text: string): string[] {
@@ -661,58 +554,3 @@ export function formatStats(stats: BankStats): string {
 // ---------------------------------------------------------------------------------------------
 // Seed SQL
 // ---------------------------------------------------------------------------------------------
-
-/** A SQL string literal (standard_conforming_strings: only the single quote needs doubling). */
-export function sqlLiteral(value: string): string {
-  if (value.includes('\u0000')) throw new Error('a text value contains a NUL character');
-  return `'${value.replaceAll("'", "''")}'`;
-}
-
-export interface SeedSqlOptions {
-  /**
-   * Wrap the statements in `begin; ... commit;` (default true, for running the file on its own,
-   * e.g. on hosted Supabase). Pass false when executing inside a transaction you already opened.
-   */
-  transaction?: boolean;
-}
-
-export const SEED_HEADER = [
-  '-- GENERATED FILE: do not edit. Source: supabase/questions/*.json.',
-  '-- Regenerate with `npm run bank:export` (scripts/export-seed.ts); `npm run bank:export -- --check` verifies it.',
-].join('\n');
-
-/**
- * Idempotent upserts of the whole bank into public.questions and public.question_options,
- * sorted by question id so the output is stable.
- */
-export function toSeedSql(bank: Bank, options: SeedSqlOptions = {}): string {
-  const transaction = options.transaction ?? true;
-  const sorted = [...bank].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  if (sorted.length === 0) return `${SEED_HEADER}\n-- The question bank is empty.\n`;
-  const questionRows = sorted.map(
-    (q) => `  (${[q.id, q.category, q.difficulty, q.stem, q.rationale].map(sqlLiteral).join(', ')})`,
-  );
-  const optionRows = sorted.flatMap((q) =>
-    OPTION_LETTERS.map(
-      (letter, index) =>
-        `  (${sqlLiteral(`${q.id}-${letter.toLowerCase()}`)}, ${sqlLiteral(q.id)}, ${index + 1}, ${sqlLiteral(q.options[letter])}, ${q.answer === letter})`,
-    ),
-  );
-  return [
-    SEED_HEADER,
-    `-- ${sorted.length} questions, ${optionRows.length} options.`,
-    ...(transaction ? ['begin;'] : []),
-    '',
-    'insert into public.questions (id, category, difficulty, stem, rationale) values',
-    questionRows.join(',\n'),
-    'on conflict (id) do update set category = excluded.category, difficulty = excluded.difficulty,',
-    '  stem = excluded.stem, rationale = excluded.rationale;',
-    '',
-    'insert into public.question_options (id, question_id, position, label, is_correct) values',
-    optionRows.join(',\n'),
-    'on conflict (id) do update set question_id = excluded.question_id, position = excluded.position,',
-    '  label = excluded.label, is_correct = excluded.is_correct;',
-    '',
-    ...(transaction ? ['commit;', ''] : []),
-  ].join('\n');
-}

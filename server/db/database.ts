@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { loadBank, toSeedSql } from '../../scripts/lib/question-bank.ts';
+import { loadBank, toSeedSql } from './question-bank.ts';
 
 export const SHIM_FILE = fileURLToPath(new URL('./shim.sql', import.meta.url));
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
@@ -69,7 +69,8 @@ async function applyMigrations(db: PGlite, log: (line: string) => void): Promise
 
 async function loadQuestionBank(db: PGlite, log: (line: string) => void): Promise<void> {
   const bank = loadBank();
-  const sql = toSeedSql(bank);
+  // Without its own begin/commit: the upsert and its hash record below commit together or not at all.
+  const sql = toSeedSql(bank, { transaction: false });
   const hash = createHash('sha256').update(sql).digest('hex');
   const stored = await db.query<{ hash: string }>(
     'select hash from supabase_migrations.seed_files where path = $1',

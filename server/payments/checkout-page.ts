@@ -1,7 +1,7 @@
 // The HTML of the local test checkout page (/_checkout): a plain, accessible stand-in for the
 // Stripe-hosted payment page of the Payment Link. No scripts, no external resources.
 import { html, raw } from 'hono/html';
-import { TERMS_MONTHLY_USD, TRIAL_HOURS } from '../../machines/shared/business-rules.ts';
+import { TERMS_MONTHLY_USD, TRIAL_HOURS } from '../../domain/business-rules.ts';
 
 export interface CheckoutPageData {
   clientReferenceId: string | null;

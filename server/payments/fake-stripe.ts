@@ -7,7 +7,7 @@
 // the subscription expanded instead, because the local webhook has no Stripe API to re-fetch it
 // from and reads the object the event carries (see docs/decisions/031-local-webhook-snapshots.md).
 import Stripe from 'stripe';
-import { TERMS_MONTHLY_USD, TRIAL_HOURS } from '../../machines/shared/business-rules.ts';
+import { TERMS_MONTHLY_USD, TRIAL_HOURS } from '../../domain/business-rules.ts';
 
 export const LOCAL_PRICE_ID = 'price_local_monthly';
 const MONTH_SECONDS = 30 * 24 * 3600;

@@ -1,4 +1,4 @@
-import { MONEY_BACK_DAYS, QUESTIONS_PER_SET, TRIAL_HOURS } from '../../machines/shared/business-rules';
+import { MONEY_BACK_DAYS, QUESTIONS_PER_SET, TRIAL_HOURS } from '../../domain/business-rules';
 
 /** About page: mission, what we offer, commitment. */
 export const about = {

@@ -1,4 +1,4 @@
-import { TRIAL_HOURS } from '../../machines/shared/business-rules';
+import { TRIAL_HOURS } from '../../domain/business-rules';
 import { paths } from '../app/paths';
 import { startTrialLabel } from './landing';
 

@@ -4,7 +4,7 @@ import {
   PASS_GUARANTEE_EXTRA_MONTHS,
   QUESTIONS_PER_SET,
   TRIAL_HOURS,
-} from '../../machines/shared/business-rules';
+} from '../../domain/business-rules';
 
 export interface FaqItem {
   /** Stable key for the accordion item. */

@@ -1,4 +1,4 @@
-import { QUESTIONS_PER_SET } from '../../machines/shared/business-rules';
+import { QUESTIONS_PER_SET } from '../../domain/business-rules';
 
 export interface Feature {
   title: string;

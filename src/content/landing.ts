@@ -1,4 +1,4 @@
-import { TRIAL_HOURS } from '../../machines/shared/business-rules';
+import { TRIAL_HOURS } from '../../domain/business-rules';
 
 /** The trial call to action, as the spec words it ('Start 24-Hour Free Trial'). */
 export const startTrialLabel = `Start ${TRIAL_HOURS}-Hour Free Trial`;

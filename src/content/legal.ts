@@ -1,4 +1,4 @@
-import { TERMS_MONTHLY_USD, TRIAL_HOURS } from '../../machines/shared/business-rules';
+import { TERMS_MONTHLY_USD, TRIAL_HOURS } from '../../domain/business-rules';
 import { type AppPath, paths } from '../app/paths';
 
 /** A run of legal text: plain words, an in-app link, or the support email (filled in by the page). */

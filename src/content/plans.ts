@@ -1,8 +1,4 @@
-import {
-  FREE_PLAN_QUESTIONS,
-  PRICING_PAGE_MONTHLY_USD,
-  PRO_ONE_TIME_USD,
-} from '../../machines/shared/business-rules';
+import { FREE_PLAN_QUESTIONS, PRICING_PAGE_MONTHLY_USD, PRO_ONE_TIME_USD } from '../../domain/business-rules';
 
 /** A static plan card on /pricing (spec sections 2 and 3). */
 export interface Plan {

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
+import { CHECKOUT_REDIRECT_DELAY_MS } from '../../domain/business-rules';
 import {
   checkoutReturnMachine,
   ENTITLEMENT_MAX_CHECKS,
   ENTITLEMENT_POLL_INTERVAL_MS,
 } from '../../machines/checkout-return/checkout-return.machine';
-import { CHECKOUT_REDIRECT_DELAY_MS } from '../../machines/shared/business-rules';
 import {
   Coverage,
   casesForInputs,

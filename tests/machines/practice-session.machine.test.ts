@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { QUESTIONS_PER_SET } from '../../domain/business-rules';
 import { answeredCount, score } from '../../machines/practice-session/practice-rules';
 import {
   type PracticeProgress,
   type PracticeSessionInput,
   practiceSessionMachine,
 } from '../../machines/practice-session/practice-session.machine';
-import { QUESTIONS_PER_SET } from '../../machines/shared/business-rules';
 import { BackendError, type PracticeQuestion } from '../../machines/shared/ports';
 import {
   Coverage,

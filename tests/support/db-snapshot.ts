@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_BANK_DIR } from '../../scripts/lib/question-bank.ts';
 import { MIGRATIONS_DIR, migrationFiles, openDatabase, SHIM_FILE } from '../../server/db/database.ts';
+import { DEFAULT_BANK_DIR } from '../../server/db/question-bank.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CACHE_DIR = join(ROOT, '.cache');
@@ -26,7 +26,7 @@ async function inputsHash(): Promise<string> {
   const files = [
     SHIM_FILE,
     fileURLToPath(new URL('../../server/db/database.ts', import.meta.url)),
-    fileURLToPath(new URL('../../scripts/lib/question-bank.ts', import.meta.url)),
+    fileURLToPath(new URL('../../server/db/question-bank.ts', import.meta.url)),
     ...(await migrationFiles()).map((migration) => migration.path),
     ...bankFiles,
   ];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTIONS_PER_SET } from '../../domain/business-rules';
 import { focusKeywords } from '../../machines/practice-session/practice-rules';
-import { QUESTIONS_PER_SET } from '../../machines/shared/business-rules';
 import { remediationPrompt } from '../../src/content/remediation';
 import { STOP_WORDS } from '../../src/content/stop-words';
 import { LOAD_ERROR_LOG } from '../../src/features/practice/practice-copy';

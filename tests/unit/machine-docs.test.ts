@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { machines } from '../../machines/index';
-import { machineMarkdown, toMermaid } from '../../scripts/lib/machine-chart';
+import { machineMarkdown, toMermaid } from '../../machines/shared/machine-chart';
 
 describe('generated flow charts', () => {
   it.each(Object.keys(machines))('docs/machines/%s.md matches the machine', (id) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../machines/index';
-import { stateRows } from '../../scripts/lib/machine-chart';
+import { stateRows } from '../../machines/shared/machine-chart';
 
 const readme = readFileSync(join(process.cwd(), 'docs', 'machines', 'README.md'), 'utf8');
 

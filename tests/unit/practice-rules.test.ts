@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_FOCUS_KEYWORDS } from '../../domain/business-rules';
 import {
   focusKeywords,
   isAnsweredCorrectly,
@@ -7,7 +8,6 @@ import {
   score,
   shuffle,
 } from '../../machines/practice-session/practice-rules';
-import { MAX_FOCUS_KEYWORDS } from '../../machines/shared/business-rules';
 import type { PracticeQuestion } from '../../machines/shared/ports';
 import {
   genericRemediationPrompt,

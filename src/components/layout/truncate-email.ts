@@ -1,4 +1,4 @@
-import { NAV_EMAIL_KEPT_LENGTH, NAV_EMAIL_MAX_LENGTH } from '../../../machines/shared/business-rules';
+import { NAV_EMAIL_KEPT_LENGTH, NAV_EMAIL_MAX_LENGTH } from '../../../domain/business-rules';
 
 /**
  * The signed-in label of the mobile menu: the email, cut to 17 characters plus an ellipsis when it

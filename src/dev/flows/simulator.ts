@@ -12,7 +12,7 @@ import {
   type InspectionEvent,
   type Observer,
 } from 'xstate';
-import { eventLabel, mermaidId, toMermaid } from '../../../scripts/lib/machine-chart';
+import { eventLabel, mermaidId, toMermaid } from '../../../machines/shared/machine-chart';
 import type { EventPreset, FlowPresets } from './presets';
 
 export interface EventChoice extends EventPreset {

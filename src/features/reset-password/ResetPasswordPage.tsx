@@ -2,8 +2,8 @@ import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { MIN_PASSWORD_LENGTH } from '../../../domain/business-rules';
 import { resetPasswordMachine } from '../../../machines/reset-password/reset-password.machine';
-import { MIN_PASSWORD_LENGTH } from '../../../machines/shared/business-rules';
 import { inspect } from '../../app/inspector';
 import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
