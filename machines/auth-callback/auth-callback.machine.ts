@@ -1,7 +1,8 @@
-import { assign, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { appActionPlaceholders } from '../shared/app-actions';
 import { errorMessage, messages } from '../shared/messages';
-import { notProvidedPromise } from '../shared/not-provided';
-import type { SessionInfo } from '../shared/ports';
+import { placeholdersFor } from '../shared/not-provided';
+import type { AuthPort } from '../shared/ports';
 
 /** The callback URL's parameters, read by the page (the machine never reads window.location). */
 export interface AuthCallbackInput {
@@ -13,6 +14,18 @@ export interface AuthCallbackContext extends AuthCallbackInput {
   error: string | null;
 }
 
+/** The real actors for /auth/callback, built from the auth port. */
+export function createAuthCallbackImplementations(port: Pick<AuthPort, 'verifyTokenHash' | 'exchangeCode'>) {
+  return {
+    actors: {
+      verifyTokenHash: fromPromise(({ input }: { input: { tokenHash: string } }) =>
+        port.verifyTokenHash(input.tokenHash, 'email'),
+      ),
+      exchangeCode: fromPromise(({ input }: { input: { code: string } }) => port.exchangeCode(input.code)),
+    },
+  };
+}
+
 /** /auth/callback: completes sign-in from an emailed link (token hash or PKCE code). */
 export const authCallbackMachine = setup({
   types: {
@@ -20,19 +33,14 @@ export const authCallbackMachine = setup({
     input: {} as AuthCallbackInput,
     tags: {} as 'busy' | 'error' | 'done',
   },
-  actors: {
-    verifyTokenHash: notProvidedPromise<SessionInfo, { tokenHash: string }>('verifyTokenHash'),
-    exchangeCode: notProvidedPromise<SessionInfo, { code: string }>('exchangeCode'),
-  },
+  actors: placeholdersFor('auth-callback', createAuthCallbackImplementations),
   guards: {
     hasTokenHash: ({ context }) => Boolean(context.tokenHash),
     hasCode: ({ context }) => Boolean(context.code),
   },
   actions: {
-    /** Client-side navigation (provided by the app). */
-    navigateTo: (_, _params: { path: string }) => {},
-    /** A toast (provided by the app). */
-    toast: (_, _params: { title: string; message: string }) => {},
+    navigateTo: appActionPlaceholders.navigateTo,
+    toast: appActionPlaceholders.toast,
     rememberError: assign({ error: (_, params: { message: string }) => params.message }),
   },
 }).createMachine({
@@ -88,7 +96,7 @@ export const authCallbackMachine = setup({
           type: 'toast',
           params: { title: messages.loginSuccessTitle, message: messages.loginSuccessMessage },
         },
-        { type: 'navigateTo', params: { path: '/practice' } },
+        { type: 'navigateTo', params: { route: 'practice' } },
       ],
     },
     failed: {

@@ -1,6 +1,7 @@
-import { assign, setup } from 'xstate';
-import { notProvidedCallback, notProvidedPromise } from '../shared/not-provided';
-import type { AuthChange, SessionInfo } from '../shared/ports';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { appActionPlaceholders } from '../shared/app-actions';
+import { placeholdersFor } from '../shared/not-provided';
+import type { AuthChange, AuthPort, SessionInfo } from '../shared/ports';
 
 export interface AuthContext {
   session: SessionInfo | null;
@@ -18,6 +19,19 @@ export function authChangeToEvent(change: AuthChange): AuthEvent {
     : { type: 'auth.signedOut' };
 }
 
+/** The real actors for the app-wide auth actor, built from the auth port. */
+export function createAuthImplementations(port: Pick<AuthPort, 'getSession' | 'signOut' | 'onAuthChange'>) {
+  return {
+    actors: {
+      getSession: fromPromise(() => port.getSession()),
+      signOut: fromPromise(() => port.signOut()),
+      authChanges: fromCallback<AuthEvent>(({ sendBack }) =>
+        port.onAuthChange((change) => sendBack(authChangeToEvent(change))),
+      ),
+    },
+  };
+}
+
 /** App-wide auth state: whether a session is present, kept live from the backend's auth events. */
 export const authMachine = setup({
   types: {
@@ -25,14 +39,9 @@ export const authMachine = setup({
     events: {} as AuthEvent,
     tags: {} as 'signedIn' | 'signedOut' | 'busy',
   },
-  actors: {
-    getSession: notProvidedPromise<SessionInfo | null>('getSession'),
-    authChanges: notProvidedCallback<AuthEvent>('authChanges'),
-    signOut: notProvidedPromise<void>('signOut'),
-  },
+  actors: placeholdersFor('auth', createAuthImplementations),
   actions: {
-    /** Full page load of a path (provided by the app: window.location.assign). */
-    reloadTo: (_, _params: { path: string }) => {},
+    reloadTo: appActionPlaceholders.reloadTo,
     rememberSession: assign({
       session: (_, params: { session: SessionInfo }) => params.session,
     }),
@@ -108,13 +117,28 @@ export const authMachine = setup({
         // student still lands on /login rather than being stuck on a half-signed-out page.
         onDone: {
           target: 'signedOut',
-          actions: ['forgetSession', { type: 'reloadTo', params: { path: '/login' } }],
+          actions: ['forgetSession', { type: 'reloadTo', params: { route: 'login' } }],
         },
         onError: {
           target: 'signedOut',
-          actions: ['forgetSession', { type: 'reloadTo', params: { path: '/login' } }],
+          actions: ['forgetSession', { type: 'reloadTo', params: { route: 'login' } }],
         },
       },
     },
   },
 });
+
+/** What the selectors below read: an auth snapshot (tags and context). */
+interface AuthSnapshotLike {
+  hasTag(tag: 'signedIn' | 'signedOut' | 'busy'): boolean;
+  context: AuthContext;
+}
+
+/** The stored session has been read: the app knows whether a student is signed in. */
+export const authKnown = (snapshot: AuthSnapshotLike) =>
+  snapshot.hasTag('signedIn') || snapshot.hasTag('signedOut');
+export const isSignedIn = (snapshot: AuthSnapshotLike) => snapshot.hasTag('signedIn');
+export const isSignedOut = (snapshot: AuthSnapshotLike) => snapshot.hasTag('signedOut');
+/** The signed-in student's session, or null (signed out or not known yet). */
+export const currentSession = (snapshot: AuthSnapshotLike) =>
+  snapshot.hasTag('signedIn') ? snapshot.context.session : null;

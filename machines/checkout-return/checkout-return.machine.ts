@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { CHECKOUT_REDIRECT_DELAY_MS } from '../../domain/business-rules';
-import { notProvidedPromise } from '../shared/not-provided';
+import { appActionPlaceholders } from '../shared/app-actions';
+import { placeholdersFor } from '../shared/not-provided';
 import type { PracticePort, SessionInfo } from '../shared/ports';
 
 /** How often the page asks whether access is live while the redirect counts down. */
@@ -40,9 +41,7 @@ export const checkoutReturnMachine = setup({
     input: {} as CheckoutReturnInput,
     tags: {} as 'busy' | 'done',
   },
-  actors: {
-    checkEntitlement: notProvidedPromise<boolean, { userId: string }>('checkEntitlement'),
-  },
+  actors: placeholdersFor('checkout-return', createCheckoutReturnImplementations),
   guards: {
     hasSession: ({ context }) => context.session !== null,
     isEntitled: (_, params: { entitled: boolean }) => params.entitled,
@@ -53,8 +52,7 @@ export const checkoutReturnMachine = setup({
     entitlementPoll: ENTITLEMENT_POLL_INTERVAL_MS,
   },
   actions: {
-    /** Client-side navigation (provided by the app). */
-    navigateTo: (_, _params: { path: string }) => {},
+    navigateTo: appActionPlaceholders.navigateTo,
     countCheck: assign({ checks: ({ context }) => context.checks + 1 }),
   },
 }).createMachine({
@@ -122,7 +120,7 @@ export const checkoutReturnMachine = setup({
       description: 'Three seconds are up: on to /dashboard.',
       tags: ['done'],
       type: 'final',
-      entry: { type: 'navigateTo', params: { path: '/dashboard' } },
+      entry: { type: 'navigateTo', params: { route: 'dashboard' } },
     },
   },
 });

@@ -1,6 +1,7 @@
-import { assign, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { errorMessage, messages } from '../shared/messages';
-import { notProvidedPromise } from '../shared/not-provided';
+import { placeholdersFor } from '../shared/not-provided';
+import type { AuthPort } from '../shared/ports';
 
 export interface EmailLoginInput {
   /** Where the emailed link returns to: the site's /practice route. */
@@ -18,6 +19,20 @@ export interface EmailLoginContext extends EmailLoginInput {
 export type EmailLoginEvent =
   | { type: 'login.submit'; email: string }
   | { type: 'reset.submit'; email: string };
+
+/** The real actors for /login, built from the auth port. */
+export function createEmailLoginImplementations(port: Pick<AuthPort, 'sendLoginLink' | 'sendPasswordReset'>) {
+  return {
+    actors: {
+      sendLoginLink: fromPromise<void, { email: string; redirectTo: string }>(({ input }) =>
+        port.sendLoginLink(input.email, input.redirectTo),
+      ),
+      sendPasswordReset: fromPromise<void, { email: string; redirectTo: string }>(({ input }) =>
+        port.sendPasswordReset(input.email, input.redirectTo),
+      ),
+    },
+  };
+}
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -46,10 +61,7 @@ export const emailLoginMachine = setup({
     input: {} as EmailLoginInput,
     tags: {} as 'form' | 'busy' | 'error' | 'done',
   },
-  actors: {
-    sendLoginLink: notProvidedPromise<void, { email: string; redirectTo: string }>('sendLoginLink'),
-    sendPasswordReset: notProvidedPromise<void, { email: string; redirectTo: string }>('sendPasswordReset'),
-  },
+  actors: placeholdersFor('email-login', createEmailLoginImplementations),
   guards: {
     isEmailMissing: ({ event }) => event.email.trim() === '',
     isEmailMalformed: ({ event }) => !EMAIL_PATTERN.test(event.email.trim()),

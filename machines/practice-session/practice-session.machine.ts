@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { QUESTIONS_PER_SET } from '../../domain/business-rules';
+import { appActionPlaceholders } from '../shared/app-actions';
 import { errorMessage } from '../shared/messages';
-import { notProvidedPromise } from '../shared/not-provided';
+import { placeholdersFor } from '../shared/not-provided';
 import type { PracticePort, PracticeQuestion, SessionInfo } from '../shared/ports';
 import { type Answers, answeredCount, shuffle } from './practice-rules';
 
@@ -78,6 +79,27 @@ function isOptionOf(context: PracticeSessionContext, questionId: string, optionI
   return context.questions.some((q) => q.id === questionId && q.options.some((o) => o.id === optionId));
 }
 
+// Selectors: facts the guards decide on and the views show, written once. Each takes a snapshot or a
+// guard's arguments (both have `context`).
+type WithContext = { context: PracticeSessionContext };
+
+/** The question the student is on (one at a time), if any. */
+export const currentQuestion = ({ context }: WithContext) => context.questions[context.currentIndex];
+/** The current question is the set's last one: it shows Submit instead of Next. */
+export const isLastQuestion = ({ context }: WithContext) =>
+  context.questions.length > 0 && context.currentIndex === context.questions.length - 1;
+/** The current question has an answer. */
+export const isCurrentAnswered = ({ context }: WithContext) => {
+  const current = currentQuestion({ context });
+  return current !== undefined && context.answers[current.id] !== undefined;
+};
+/** How many questions of the set have an answer. */
+export const answeredQuestions = ({ context }: WithContext) =>
+  answeredCount(context.questions, context.answers);
+/** Every question of the set has an answer. */
+export const allAnswered = ({ context }: WithContext) =>
+  answeredQuestions({ context }) === context.questions.length;
+
 const selectParams = ({ event }: { event: PracticeSessionEvent }) => {
   const { questionId, optionId } = event as Extract<PracticeSessionEvent, { type: 'answer.select' }>;
   return { questionId, optionId };
@@ -91,10 +113,7 @@ export const practiceSessionMachine = setup({
     input: {} as PracticeSessionInput,
     tags: {} as 'busy' | 'form' | 'error' | 'done',
   },
-  actors: {
-    checkEntitlement: notProvidedPromise<boolean, { userId: string }>('checkEntitlement'),
-    loadQuestions: notProvidedPromise<PracticeQuestion[], { limit: number }>('loadQuestions'),
-  },
+  actors: placeholdersFor('practice-session', createPracticeSessionImplementations),
   guards: {
     hasSession: ({ context }) => context.session !== null,
     isEntitled: (_, params: { entitled: boolean }) => params.entitled === true,
@@ -109,28 +128,12 @@ export const practiceSessionMachine = setup({
     isUnlockedQuestionOption: ({ context }, params: { questionId: string; optionId: string }) =>
       questionIndex(context, params.questionId) >= context.currentIndex &&
       isOptionOf(context, params.questionId, params.optionId),
-    canGoNext: ({ context }) => {
-      const current = context.questions[context.currentIndex];
-      return (
-        current !== undefined &&
-        context.answers[current.id] !== undefined &&
-        context.currentIndex < context.questions.length - 1
-      );
-    },
-    canSubmitLast: ({ context }) => {
-      const current = context.questions[context.currentIndex];
-      return (
-        current !== undefined &&
-        context.answers[current.id] !== undefined &&
-        context.currentIndex === context.questions.length - 1
-      );
-    },
-    allAnswered: ({ context }) =>
-      answeredCount(context.questions, context.answers) === context.questions.length,
+    canGoNext: ({ context }) => isCurrentAnswered({ context }) && !isLastQuestion({ context }),
+    canSubmitLast: ({ context }) => isCurrentAnswered({ context }) && isLastQuestion({ context }),
+    allAnswered,
   },
   actions: {
-    /** Client-side navigation (provided by the app). */
-    navigateTo: (_, _params: { path: string }) => {},
+    navigateTo: appActionPlaceholders.navigateTo,
     /** Logs a question-load error (provided by the app: console.error). */
     reportLoadError: (_, _params: { error: unknown }) => {},
     /** Keeps the session in progress on this device (provided by the app). */
@@ -188,7 +191,7 @@ export const practiceSessionMachine = setup({
       description: 'No session: navigating to /login.',
       tags: ['done'],
       type: 'final',
-      entry: { type: 'navigateTo', params: { path: '/login' } },
+      entry: { type: 'navigateTo', params: { route: 'login' } },
     },
     checkingEntitlement: {
       description: 'Asking the backend whether the student has a paid plan or a trial; a loader shows.',
@@ -221,7 +224,7 @@ export const practiceSessionMachine = setup({
       description: 'No paid plan or trial: navigating to /billing.',
       tags: ['done'],
       type: 'final',
-      entry: { type: 'navigateTo', params: { path: '/billing' } },
+      entry: { type: 'navigateTo', params: { route: 'billing' } },
     },
     entitled: {
       description: 'Access granted: a session in progress on this device resumes, otherwise a new set loads.',

@@ -1,8 +1,9 @@
-import { assign, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { MIN_PASSWORD_LENGTH } from '../../domain/business-rules';
+import { appActionPlaceholders } from '../shared/app-actions';
 import { errorMessage, messages } from '../shared/messages';
-import { notProvidedPromise } from '../shared/not-provided';
-import type { SessionInfo } from '../shared/ports';
+import { placeholdersFor } from '../shared/not-provided';
+import type { AuthPort, SessionInfo } from '../shared/ports';
 
 export interface ResetPasswordInput {
   /** The recovery link's token hash, when the page was opened from the email. */
@@ -15,6 +16,23 @@ export interface ResetPasswordContext extends ResetPasswordInput {
 
 export type ResetPasswordEvent = { type: 'password.submit'; password: string; confirmation: string };
 
+/** The real actors for the reset-password screen, built from the auth port. */
+export function createResetPasswordImplementations(
+  port: Pick<AuthPort, 'verifyTokenHash' | 'getSession' | 'updatePassword'>,
+) {
+  return {
+    actors: {
+      verifyRecoveryLink: fromPromise(({ input }: { input: { tokenHash: string } }) =>
+        port.verifyTokenHash(input.tokenHash, 'recovery'),
+      ),
+      getSession: fromPromise(() => port.getSession()),
+      updatePassword: fromPromise<void, { password: string }>(({ input }) =>
+        port.updatePassword(input.password),
+      ),
+    },
+  };
+}
+
 /** /reset-password and /auth/reset: set a new password once the recovery link gave a session. */
 export const resetPasswordMachine = setup({
   types: {
@@ -23,11 +41,7 @@ export const resetPasswordMachine = setup({
     input: {} as ResetPasswordInput,
     tags: {} as 'busy' | 'form' | 'error' | 'done',
   },
-  actors: {
-    verifyRecoveryLink: notProvidedPromise<SessionInfo, { tokenHash: string }>('verifyRecoveryLink'),
-    getSession: notProvidedPromise<SessionInfo | null>('getSession'),
-    updatePassword: notProvidedPromise<void, { password: string }>('updatePassword'),
-  },
+  actors: placeholdersFor('reset-password', createResetPasswordImplementations),
   guards: {
     hasTokenHash: ({ context }) => Boolean(context.tokenHash),
     hasSession: (_, params: { session: SessionInfo | null }) => params.session !== null,
@@ -36,8 +50,7 @@ export const resetPasswordMachine = setup({
     isMismatch: ({ event }) => event.password !== event.confirmation,
   },
   actions: {
-    /** Full page load (provided by the app). */
-    reloadTo: (_, _params: { path: string }) => {},
+    reloadTo: appActionPlaceholders.reloadTo,
     showError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
   },
@@ -135,7 +148,7 @@ export const resetPasswordMachine = setup({
       description: 'Password saved: the browser fully reloads to /practice.',
       tags: ['done'],
       type: 'final',
-      entry: { type: 'reloadTo', params: { path: '/practice' } },
+      entry: { type: 'reloadTo', params: { route: 'practice' } },
     },
     expired: {
       description:

@@ -8,7 +8,7 @@
  * Every transition carries a `model.covered` action naming it, so replaying events through
  * `transition()` tells exactly which transitions ran.
  */
-import { type AnyStateMachine, createMachine } from 'xstate';
+import { type AnyMachineSnapshot, type AnyStateMachine, createMachine } from 'xstate';
 
 type Json = Record<string, unknown>;
 type TransitionConfig = Json & { actions?: unknown };
@@ -114,4 +114,11 @@ export function toModelMachine(machine: AnyStateMachine): MachineModel {
     } as never,
   );
   return { machine, model, stateIds: out.stateIds, transitionKeys: out.transitionKeys };
+}
+
+/** The ids of a snapshot's active leaf states (where the machine actually is). */
+export function leafStateIds(snapshot: AnyMachineSnapshot): string[] {
+  return (snapshot._nodes as Array<{ id: string; type: string }>)
+    .filter((node) => node.type === 'atomic' || node.type === 'final')
+    .map((node) => node.id);
 }

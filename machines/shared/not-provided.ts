@@ -1,19 +1,23 @@
-import { fromCallback, fromPromise, type NonReducibleUnknown } from 'xstate';
+import type { AnyActorLogic } from 'xstate';
 
 /**
- * Placeholder actors for machine files: the app provides the real ones through
- * `machine.provide`, tests provide fakes. Forgetting to provide one fails loudly.
+ * The placeholder actors of a machine file: its own `create<Flow>Implementations` factory applied
+ * to a port whose every method throws. So the placeholders have exactly the types of the real
+ * actors (one definition, as Kibana's `getPlaceholderFor`), and a page that forgets to provide
+ * them fails loudly instead of hanging. The app provides the real ones through `machine.provide`;
+ * tests provide fakes.
  */
-export function notProvidedPromise<TOutput, TInput = NonReducibleUnknown>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`Actor "${name}" was not provided`);
-  });
-}
-
-export function notProvidedCallback<TEvent extends { type: string }, TInput = NonReducibleUnknown>(
-  name: string,
-) {
-  return fromCallback<TEvent, TInput>(() => {
-    throw new Error(`Actor "${name}" was not provided`);
-  });
+export function placeholdersFor<TPort, TActors extends Record<string, AnyActorLogic>>(
+  flow: string,
+  createImplementations: (port: TPort) => { actors: TActors },
+): TActors {
+  const unprovided = new Proxy(
+    {},
+    {
+      get: (_, method) => () => {
+        throw new Error(`${flow}: the actor using port method "${String(method)}" was not provided`);
+      },
+    },
+  ) as TPort;
+  return createImplementations(unprovided).actors;
 }

@@ -1,4 +1,9 @@
-/** Every route of the app, in one place. Links and redirects use these, never string literals. */
+import type { RouteName } from '../../machines/shared/app-actions';
+
+/**
+ * Every route of the app, in one place: the one route table. Links and redirects use these, never
+ * string literals; machines name the routes they go to (`RouteName`) and the app looks them up here.
+ */
 export const paths = {
   home: '/',
   about: '/about',
@@ -23,6 +28,6 @@ export const paths = {
   pay: '/pay',
   terms: '/terms',
   privacy: '/privacy',
-} as const;
+} as const satisfies Record<RouteName, string> & Record<string, string>;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -88,7 +88,7 @@ const routes: RouteObject[] = [
       {
         path: paths.login,
         lazy: lazyPage(
-          () => import('../features/login/LoginPage'),
+          () => import('../features/email-login/LoginPage'),
           (m) => m.LoginPage,
         ),
       },
@@ -141,7 +141,7 @@ const routes: RouteObject[] = [
       {
         path: paths.practice,
         lazy: lazyPage(
-          () => import('../features/practice/PracticePage'),
+          () => import('../features/practice-session/PracticePage'),
           (m) => m.PracticePage,
         ),
       },
@@ -162,7 +162,7 @@ const routes: RouteObject[] = [
       {
         path: paths.checkoutSuccess,
         lazy: lazyPage(
-          () => import('../features/billing/CheckoutSuccessPage'),
+          () => import('../features/checkout-return/CheckoutSuccessPage'),
           (m) => m.CheckoutSuccessPage,
         ),
       },

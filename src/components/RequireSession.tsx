@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
+import { isSignedOut } from '../../machines/auth/auth.machine';
 import { useAuthSnapshot } from '../app/auth-actor';
 import { paths } from '../app/paths';
-import { PageLoader } from './PageLoader';
+import { WithSession } from './WithSession';
 
 /** Renders its children only with a session; signed-out visitors go to /login. */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const state = useAuthSnapshot((s) =>
-    s.hasTag('signedIn') ? 'in' : s.hasTag('signedOut') ? 'out' : 'checking',
+  const signedOut = useAuthSnapshot(isSignedOut);
+  return (
+    <WithSession loaderLabel="Checking your session">
+      {() => (signedOut ? <Navigate to={paths.login} replace /> : children)}
+    </WithSession>
   );
-  if (state === 'checking') {
-    return <PageLoader label="Checking your session" />;
-  }
-  if (state === 'out') return <Navigate to={paths.login} replace />;
-  return children;
 }

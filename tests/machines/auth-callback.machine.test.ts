@@ -1,8 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import {
+  authCallbackFixtures,
+  expiredLink as expired,
+} from '../../machines/auth-callback/auth-callback.fixtures';
 import { authCallbackMachine } from '../../machines/auth-callback/auth-callback.machine';
 import { messages } from '../../machines/shared/messages';
-import { BackendError } from '../../machines/shared/ports';
 import {
   Coverage,
   casesForInputs,
@@ -12,24 +15,9 @@ import {
   toModelMachine,
 } from '../support/model';
 
-const session = { userId: 'u-1', email: 'ada@example.com' };
-const expired = new BackendError('Email link is invalid or has expired', 'otp_expired');
-const events = [
-  { type: 'xstate.done.actor.verifyTokenHash', output: session },
-  { type: 'xstate.error.actor.verifyTokenHash', error: expired },
-  { type: 'xstate.done.actor.exchangeCode', output: session },
-  { type: 'xstate.error.actor.exchangeCode', error: new Error('') },
-];
-const inputs = {
-  tokenHash: { tokenHash: 'pkce_abc', code: null },
-  code: { tokenHash: null, code: '0b2c7a1e-1111-2222-3333-444455556666' },
-  both: { tokenHash: 'abc', code: 'also-present' },
-  neither: { tokenHash: null, code: null },
-};
-
 const machineModel = toModelMachine(authCallbackMachine);
 const coverage = new Coverage(machineModel);
-const cases = casesForInputs(machineModel, events, inputs);
+const cases = casesForInputs(machineModel, authCallbackFixtures);
 
 describe('auth-callback machine (model-based)', () => {
   afterAll(() => expectFullCoverage(coverage, 'machine'));
@@ -46,7 +34,7 @@ describe('auth-callback machine (model-based)', () => {
         },
         actions: {
           toast: (_, params) => toasts.push(params),
-          navigateTo: (_, params) => navigations.push(params.path),
+          navigateTo: (_, params) => navigations.push(params.route),
         },
       }),
       { input },
@@ -68,7 +56,7 @@ describe('auth-callback machine (model-based)', () => {
         'auth-callback.exchangingCode': busy('exchangeCode', { code: input.code ?? '' }),
         'auth-callback.signedIn': () => {
           expect(toasts).toEqual([{ title: 'Success!', message: "You've been logged in successfully." }]);
-          expect(navigations).toEqual(['/practice']);
+          expect(navigations).toEqual(['practice']);
         },
         'auth-callback.failed': (s) => {
           expect(s.hasTag('error')).toBe(true);
@@ -76,7 +64,7 @@ describe('auth-callback machine (model-based)', () => {
           expect(navigations).toEqual([]);
         },
         'auth-callback.invalidLink': (s) => {
-          expect(input).toEqual(inputs.neither);
+          expect(input).toEqual({ tokenHash: null, code: null });
           expect(s.hasTag('error')).toBe(true);
           expect(fakes.calls).toEqual([]);
         },

@@ -1,40 +1,27 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
+import { authFixtures } from '../../machines/auth/auth.fixtures';
 import { authMachine } from '../../machines/auth/auth.machine';
+import { ada, grace } from '../../machines/shared/fixtures';
 import type { SessionInfo } from '../../machines/shared/ports';
 import {
   Coverage,
+  casesForInputs,
   expectFullCoverage,
   FakeActors,
-  modelPaths,
   replayOnActor,
   type StateAssertions,
   toModelMachine,
 } from '../support/model';
 
-const ada: SessionInfo = { userId: 'u-1', email: 'ada@example.com' };
-const grace: SessionInfo = { userId: 'u-2', email: null };
-
-const events = [
-  { type: 'xstate.done.actor.getSession', output: ada },
-  { type: 'xstate.done.actor.getSession', output: null },
-  { type: 'xstate.error.actor.getSession', error: new Error('storage unavailable') },
-  { type: 'auth.signedIn', session: ada },
-  { type: 'auth.signedIn', session: grace },
-  { type: 'auth.signedOut' },
-  { type: 'auth.signOut' },
-  { type: 'xstate.done.actor.signOut', output: undefined },
-  { type: 'xstate.error.actor.signOut', error: new Error('network down') },
-];
-
 const machineModel = toModelMachine(authMachine);
 const coverage = new Coverage(machineModel);
-const paths = modelPaths(machineModel, events, 'transitions');
+const cases = casesForInputs(machineModel, authFixtures);
 
 describe('auth machine (model-based)', () => {
   afterAll(() => expectFullCoverage(coverage, 'machine'));
 
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { path }) => {
     const fakes = new FakeActors();
     const reloads: string[] = [];
     const actor = createActor(
@@ -44,7 +31,7 @@ describe('auth machine (model-based)', () => {
           signOut: fakes.promise<void>('signOut'),
           authChanges: fromCallback(() => {}),
         },
-        actions: { reloadTo: (_, params) => reloads.push(params.path) },
+        actions: { reloadTo: (_, params) => reloads.push(params.route) },
       }),
     ).start();
     const assertions: StateAssertions<ReturnType<typeof actor.getSnapshot>> = {
@@ -76,7 +63,7 @@ describe('auth machine (model-based)', () => {
     });
     // Leaving signingOut (either way) must do a full reload to /login, exactly once.
     const signOutsSettled = path.steps.filter((s) => /actor\.signOut$/.test(s.event.type)).length;
-    expect(reloads).toEqual(Array(signOutsSettled).fill('/login'));
+    expect(reloads).toEqual(Array(signOutsSettled).fill('login'));
     actor.stop();
   });
 });

@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { CHECKOUT_REDIRECT_DELAY_MS } from '../../domain/business-rules';
+import { checkoutReturnFixtures } from '../../machines/checkout-return/checkout-return.fixtures';
 import {
   checkoutReturnMachine,
   ENTITLEMENT_MAX_CHECKS,
   ENTITLEMENT_POLL_INTERVAL_MS,
 } from '../../machines/checkout-return/checkout-return.machine';
+import { ada as session } from '../../machines/shared/fixtures';
 import {
   Coverage,
   casesForInputs,
@@ -15,19 +17,9 @@ import {
   toModelMachine,
 } from '../support/model';
 
-const session = { userId: '6f1c7a2e-0b7d-4a44-9d0e-2f5b8f3c1a90', email: 'ada@example.com' };
-const events = [
-  { type: 'xstate.done.actor.checkEntitlement', output: true },
-  { type: 'xstate.done.actor.checkEntitlement', output: false },
-  { type: 'xstate.error.actor.checkEntitlement', error: new Error('network') },
-  { type: 'xstate.after.checkoutRedirect.checkout-return.signedIn' },
-  { type: 'xstate.after.entitlementPoll.checkout-return.signedIn.waiting' },
-];
-const inputs = { signedIn: { session }, signedOut: { session: null } };
-
 const machineModel = toModelMachine(checkoutReturnMachine);
 const coverage = new Coverage(machineModel);
-const cases = casesForInputs(machineModel, events, inputs);
+const cases = casesForInputs(machineModel, checkoutReturnFixtures);
 
 describe('checkout-return machine (model-based)', () => {
   afterAll(() => expectFullCoverage(coverage, 'machine'));
@@ -35,11 +27,11 @@ describe('checkout-return machine (model-based)', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
     const fakes = new FakeActors();
     const clock = new SimulatedClock();
-    const navigations: Array<{ path: string; at: number }> = [];
+    const navigations: Array<{ route: string; at: number }> = [];
     const actor = createActor(
       checkoutReturnMachine.provide({
         actors: { checkEntitlement: fakes.promise('checkEntitlement') },
-        actions: { navigateTo: (_, params) => navigations.push({ path: params.path, at: clock.now() }) },
+        actions: { navigateTo: (_, params) => navigations.push({ route: params.route, at: clock.now() }) },
       }),
       { input, clock },
     ).start();
@@ -97,7 +89,7 @@ describe('checkout-return machine (model-based)', () => {
         'checkout-return.leaving': (s) => {
           expect(s.status).toBe('done');
           // Exactly three seconds after the page opened, once.
-          expect(navigations).toEqual([{ path: '/dashboard', at: CHECKOUT_REDIRECT_DELAY_MS }]);
+          expect(navigations).toEqual([{ route: 'dashboard', at: CHECKOUT_REDIRECT_DELAY_MS }]);
         },
       },
     });

@@ -1,44 +1,25 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { emailLoginMachine } from '../../machines/email-login/email-login.machine';
+import { emailLoginFixtures, rateLimited } from '../../machines/email-login/email-login.fixtures';
+import { type EmailLoginInput, emailLoginMachine } from '../../machines/email-login/email-login.machine';
 import { messages } from '../../machines/shared/messages';
-import { BackendError } from '../../machines/shared/ports';
 import {
   Coverage,
+  casesForInputs,
   expectFullCoverage,
   FakeActors,
-  modelPaths,
   replayOnActor,
   toModelMachine,
 } from '../support/model';
 
-const input = {
-  loginRedirectTo: 'https://app.test/practice',
-  resetRedirectTo: 'https://app.test/reset-password',
-};
-const rateLimited = new BackendError('For security purposes, you can only request this after 60 seconds.');
-
-const events = [
-  { type: 'login.submit', email: 'ada@example.com' },
-  { type: 'login.submit', email: '   ' },
-  { type: 'login.submit', email: 'not-an-email' },
-  { type: 'reset.submit', email: 'ada@example.com' },
-  { type: 'reset.submit', email: '' },
-  { type: 'reset.submit', email: 'ada@' },
-  { type: 'xstate.done.actor.sendLoginLink', output: undefined },
-  { type: 'xstate.error.actor.sendLoginLink', error: rateLimited },
-  { type: 'xstate.done.actor.sendPasswordReset', output: undefined },
-  { type: 'xstate.error.actor.sendPasswordReset', error: new Error('') },
-];
-
 const machineModel = toModelMachine(emailLoginMachine);
 const coverage = new Coverage(machineModel);
-const paths = modelPaths(machineModel, events, 'transitions', input);
+const cases = casesForInputs(machineModel, emailLoginFixtures);
 
 describe('email-login machine (model-based)', () => {
   afterAll(() => expectFullCoverage(coverage, 'machine'));
 
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
     const fakes = new FakeActors();
     const actor = createActor(
       emailLoginMachine.provide({
@@ -92,6 +73,7 @@ describe('email-login machine (model-based)', () => {
   });
 
   it('sends one request per submit even when the button is pressed twice', async () => {
+    const input = Object.values(emailLoginFixtures.inputs)[0]?.() as EmailLoginInput;
     const fakes = new FakeActors();
     const actor = createActor(
       emailLoginMachine.provide({ actors: { sendLoginLink: fakes.promise('sendLoginLink') } }),

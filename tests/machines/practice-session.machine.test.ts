@@ -3,51 +3,36 @@ import { createActor } from 'xstate';
 import { QUESTIONS_PER_SET } from '../../domain/business-rules';
 import { answeredCount, score } from '../../machines/practice-session/practice-rules';
 import {
+  practiceSessionFixtures,
+  practiceSet,
+  savedProgress,
+} from '../../machines/practice-session/practice-session.fixtures';
+import {
   type PracticeProgress,
   type PracticeSessionInput,
   practiceSessionMachine,
 } from '../../machines/practice-session/practice-session.machine';
-import { BackendError, type PracticeQuestion } from '../../machines/shared/ports';
+import { ada } from '../../machines/shared/fixtures';
 import {
   Coverage,
+  casesForInputs,
   expectFullCoverage,
   FakeActors,
   flush,
-  modelPaths,
   replayOnActor,
   toModelMachine,
 } from '../support/model';
-import { practiceModelEvents } from '../support/practice-model';
 
-const session = { userId: 'u-1', email: 'ada@example.com' };
-// Two questions keep the graph small; answers, locks, layouts and orders still combine fully.
-const question = (id: string, category: string | null): PracticeQuestion => ({
-  id,
-  stem: `Stem of ${id}`,
-  category,
-  options: [
-    { id: `${id}-right`, label: 'Right', is_correct: true },
-    { id: `${id}-wrong`, label: 'Wrong', is_correct: false },
-  ],
-});
-const set = [question('q1', 'Coordinated Care'), question('q2', null)];
-// Fisher–Yates with a source that always returns 0: deterministic, yet a real reorder.
+const set = practiceSet;
+const session = ada;
+const inputOf = (name: string) => (practiceSessionFixtures.inputs[name] as () => PracticeSessionInput)();
+const inputs = {
+  signedOut: inputOf('Signed out'),
+  signedIn: inputOf('Signed in, new set'),
+  resumed: inputOf('Signed in, resuming a saved set at question 2'),
+};
+const saved = savedProgress;
 const random = () => 0;
-
-const events = practiceModelEvents(set, new BackendError('permission denied'));
-
-const saved: PracticeProgress = {
-  userId: session.userId,
-  questions: set,
-  answers: { q1: 'q1-wrong' },
-  currentIndex: 1,
-  layout: 'all',
-};
-const inputs: Record<string, PracticeSessionInput> = {
-  signedOut: { session: null, layout: 'one', saved: null, random },
-  signedIn: { session, layout: 'one', saved: null, random },
-  resumed: { session, layout: 'one', saved, random },
-};
 
 function start(input: PracticeSessionInput) {
   const fakes = new FakeActors();
@@ -65,7 +50,7 @@ function start(input: PracticeSessionInput) {
         loadQuestions: fakes.promise('loadQuestions'),
       },
       actions: {
-        navigateTo: (_, { path }) => log.navigations.push(path),
+        navigateTo: (_, { route }) => log.navigations.push(route),
         reportLoadError: (_, { error }) => log.loadErrors.push(error),
         saveProgress: (_, progress) => log.saved.push(structuredClone(progress)),
         clearProgress: () => {
@@ -83,16 +68,7 @@ type Snapshot = ReturnType<ReturnType<typeof start>['actor']['getSnapshot']>;
 
 const machineModel = toModelMachine(practiceSessionMachine);
 const coverage = new Coverage(machineModel);
-const cases = Object.entries(inputs).flatMap(([name, input]) =>
-  // Final states accept no event, so only a shortest path ends there.
-  modelPaths(machineModel, events, 'transitions', input)
-    .concat(input.session ? [] : modelPaths(machineModel, events, 'shortest', input))
-    .map((path) => ({
-      name: `${name}: ${path.description}`,
-      input,
-      path,
-    })),
-);
+const cases = casesForInputs(machineModel, practiceSessionFixtures);
 
 describe('practice-session machine (model-based)', () => {
   afterAll(() => expectFullCoverage(coverage, 'machine'));
@@ -124,12 +100,12 @@ describe('practice-session machine (model-based)', () => {
       assertions: {
         'practice-session.redirectingToLogin': (s) => {
           expect(s.hasTag('done')).toBe(true);
-          expect(log.navigations).toEqual(['/login']);
+          expect(log.navigations).toEqual(['login']);
           expect(fakes.calls).toEqual([]);
         },
         'practice-session.checkingEntitlement': (s) => {
           expect(s.hasTag('busy')).toBe(true);
-          expect(fakes.calls.at(-1)).toEqual({ name: 'checkEntitlement', input: { userId: 'u-1' } });
+          expect(fakes.calls.at(-1)).toEqual({ name: 'checkEntitlement', input: { userId: session.userId } });
           expectNoNavigation();
         },
         'practice-session.entitlementFailed': (s) => {
@@ -140,7 +116,7 @@ describe('practice-session machine (model-based)', () => {
           expectNoNavigation();
         },
         'practice-session.redirectingToBilling': () => {
-          expect(log.navigations).toEqual(['/billing']);
+          expect(log.navigations).toEqual(['billing']);
           expect(fakes.calls.some((c) => c.name === 'loadQuestions')).toBe(false);
         },
         'practice-session.loading': (s) => {

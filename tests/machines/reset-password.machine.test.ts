@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { resetPasswordFixtures, samePassword } from '../../machines/reset-password/reset-password.fixtures';
 import { resetPasswordMachine } from '../../machines/reset-password/reset-password.machine';
 import { messages } from '../../machines/shared/messages';
-import { BackendError } from '../../machines/shared/ports';
 import {
   Coverage,
   casesForInputs,
@@ -12,28 +12,6 @@ import {
   toModelMachine,
 } from '../support/model';
 
-const session = { userId: 'u-1', email: 'ada@example.com' };
-const samePassword = new BackendError(
-  'New password should be different from the old password.',
-  'same_password',
-);
-const events = [
-  { type: 'xstate.done.actor.verifyRecoveryLink', output: session },
-  {
-    type: 'xstate.error.actor.verifyRecoveryLink',
-    error: new BackendError('Email link is invalid or has expired'),
-  },
-  { type: 'xstate.done.actor.getSession', output: session },
-  { type: 'xstate.done.actor.getSession', output: null },
-  { type: 'xstate.error.actor.getSession', error: new Error('storage') },
-  { type: 'password.submit', password: '', confirmation: '' },
-  { type: 'password.submit', password: 'short', confirmation: 'short' },
-  { type: 'password.submit', password: 'long-enough-1', confirmation: 'long-enough-2' },
-  { type: 'password.submit', password: 'long-enough-1', confirmation: 'long-enough-1' },
-  { type: 'xstate.done.actor.updatePassword', output: undefined },
-  { type: 'xstate.error.actor.updatePassword', error: samePassword },
-];
-const inputs = { fromEmail: { tokenHash: 'pkce_abc' }, noToken: { tokenHash: null } };
 const validationErrors = [
   messages.passwordsRequired,
   'Password must be at least 8 characters.',
@@ -43,7 +21,7 @@ const validationErrors = [
 
 const machineModel = toModelMachine(resetPasswordMachine);
 const coverage = new Coverage(machineModel);
-const cases = casesForInputs(machineModel, events, inputs);
+const cases = casesForInputs(machineModel, resetPasswordFixtures);
 
 describe('reset-password machine (model-based)', () => {
   afterAll(() => expectFullCoverage(coverage, 'machine'));
@@ -58,7 +36,7 @@ describe('reset-password machine (model-based)', () => {
           getSession: fakes.promise('getSession'),
           updatePassword: fakes.promise('updatePassword'),
         },
-        actions: { reloadTo: (_, params) => reloads.push(params.path) },
+        actions: { reloadTo: (_, params) => reloads.push(params.route) },
       }),
       { input },
     ).start();
@@ -98,7 +76,7 @@ describe('reset-password machine (model-based)', () => {
           });
         },
         'reset-password.updated': () => {
-          expect(reloads).toEqual(['/practice']);
+          expect(reloads).toEqual(['practice']);
         },
         'reset-password.expired': (s) => {
           expect(s.hasTag('error')).toBe(true);

@@ -25,9 +25,15 @@ import {
   transition,
 } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { COVERED, type MachineModel } from '../../machines/shared/model-machine';
+import { eventsOf, type FlowFixtures } from '../../machines/shared/fixtures';
+import { COVERED, leafStateIds, type MachineModel } from '../../machines/shared/model-machine';
 
-export { type MachineModel, toModelMachine, transitionKey } from '../../machines/shared/model-machine';
+export {
+  leafStateIds,
+  type MachineModel,
+  toModelMachine,
+  transitionKey,
+} from '../../machines/shared/model-machine';
 
 /** The ids of the state nodes a snapshot is in (leaves and their ancestors). */
 export function activeStateIds(snapshot: AnyMachineSnapshot): string[] {
@@ -40,6 +46,11 @@ export class Coverage {
   readonly transitions = new Set<string>();
 
   constructor(readonly machineModel: MachineModel) {}
+
+  /** The model's snapshots after each of `events`, without recording coverage. */
+  expected(events: AnyEventObject[], input?: unknown): AnyMachineSnapshot[] {
+    return new Coverage(this.machineModel).replay(events, input);
+  }
 
   /** Replays `events` through the model, recording coverage; returns the snapshots after each. */
   replay(events: AnyEventObject[], input?: unknown): AnyMachineSnapshot[] {
@@ -234,10 +245,7 @@ function assertActiveStates<T>(
   actorSnapshot: T,
   assertions: StateAssertions<T>,
 ) {
-  const leafIds = snapshot._nodes
-    .filter((n: { type: string }) => n.type === 'atomic' || n.type === 'final')
-    .map((n: { id: string }) => n.id);
-  for (const id of leafIds) {
+  for (const id of leafStateIds(snapshot)) {
     const assertion = assertions[id];
     if (!assertion) throw new Error(`No assertion for state "${id}": every state needs one`);
     assertion(actorSnapshot);
@@ -304,28 +312,35 @@ export function reportCoverage(summary: CoverageSummary): void {
 }
 
 /**
- * Reports a layer's coverage and fails unless every state (and, at machine level, every
- * transition) was reached.
+ * The one coverage teardown: reports a layer's coverage and fails unless every state was reached,
+ * and every transition too at the machine layer (or when `allTransitions` is asked of the browser).
  */
-export function expectFullCoverage(coverage: Coverage, layer: 'machine' | 'browser'): void {
+export function expectFullCoverage(
+  coverage: Coverage,
+  layer: 'machine' | 'browser',
+  { allTransitions = layer === 'machine' }: { allTransitions?: boolean } = {},
+): void {
   const summary = coverage.summary(layer);
   reportCoverage(summary);
   expect(summary.missingStates).toEqual([]);
-  if (layer === 'machine') expect(summary.missingTransitions).toEqual([]);
+  if (allTransitions) expect(summary.missingTransitions).toEqual([]);
 }
 
 /**
- * One named test case per generated path, for each named input: a path per transition plus the
- * shortest path to every state.
+ * The machine layer's cases, for every input of the flow's fixtures: one path per transition (a
+ * shortest path to each state followed by each event it accepts) plus the shortest path to every
+ * state, so final states, which accept no event, are reached too. Each case is named after its input
+ * and its events. Every machine test builds its cases here.
  */
 export function casesForInputs<I>(
   machineModel: MachineModel,
-  events: AnyEventObject[],
-  inputs: Record<string, I>,
+  fixtures: FlowFixtures<I>,
 ): Array<{ name: string; input: I; path: ModelPath }> {
-  return Object.entries(inputs).flatMap(([name, input]) =>
-    modelPaths(machineModel, events, 'transitions', input)
+  const events = eventsOf(fixtures as FlowFixtures<unknown>);
+  return Object.entries(fixtures.inputs).flatMap(([name, createInput]) => {
+    const input = createInput();
+    return modelPaths(machineModel, events, 'transitions', input)
       .concat(modelPaths(machineModel, events, 'shortest', input))
-      .map((path) => ({ name: `${name}: ${path.description}`, input, path })),
-  );
+      .map((path) => ({ name: `${name}: ${path.description}`, input, path }));
+  });
 }

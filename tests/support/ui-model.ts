@@ -4,23 +4,17 @@
  * Coverage is recorded on the model at the 'browser' layer.
  */
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { Coverage } from './model';
+import { type Coverage, leafStateIds } from './model';
 
 export type UiEventDriver<TPage> = (page: TPage, event: AnyEventObject) => Promise<void>;
 export type UiStateCheck<TPage> = (page: TPage) => Promise<void>;
-
-function leafIds(snapshot: AnyMachineSnapshot): string[] {
-  return snapshot._nodes
-    .filter((n: { type: string }) => n.type === 'atomic' || n.type === 'final')
-    .map((n: { id: string }) => n.id);
-}
 
 async function check<TPage>(
   page: TPage,
   snapshot: AnyMachineSnapshot,
   states: Record<string, UiStateCheck<TPage>>,
 ) {
-  for (const id of leafIds(snapshot)) {
+  for (const id of leafStateIds(snapshot)) {
     const assertion = states[id];
     if (!assertion) throw new Error(`No browser assertion for state "${id}": every state needs one`);
     await assertion(page);
@@ -41,14 +35,19 @@ export interface UiPathOptions<TPage> {
   states: Record<string, UiStateCheck<TPage>>;
 }
 
-/** Replays `events` on the page; after each one the page must show the model's next state. */
+/**
+ * Replays `events` on the page; after each one the page must show the model's next state. A step
+ * counts towards the browser layer's coverage only once its check has passed.
+ */
 export async function driveUiPath<TPage>(options: UiPathOptions<TPage>): Promise<void> {
   const { page, coverage, events, input, drivers, states } = options;
-  const snapshots = coverage.replay(events, input);
   for (const [i, event] of events.entries()) {
     const drive = drivers[event.type];
     if (!drive) throw new Error(`No browser driver for event "${event.type}"`);
     await drive(page, event);
-    await check(page, snapshots[i] as AnyMachineSnapshot, states);
+    const expected = coverage.expected(events.slice(0, i + 1), input).at(-1) as AnyMachineSnapshot;
+    await check(page, expected, states);
+    coverage.replay(events.slice(0, i + 1), input);
   }
+  if (events.length === 0) coverage.replay([], input);
 }

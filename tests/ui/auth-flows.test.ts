@@ -12,7 +12,7 @@ import { resetPasswordMachine } from '../../machines/reset-password/reset-passwo
 import { messages } from '../../machines/shared/messages';
 import { createTestClient, grantTrial, type LocalBackend, latestEmail } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
-import { Coverage, modelPaths, reportCoverage, toModelMachine } from '../support/model';
+import { Coverage, expectFullCoverage, modelPaths, toModelMachine } from '../support/model';
 import { startUiBackend } from '../support/ui-backend';
 import { UI_APP_URL } from '../support/ui-config';
 import { driveUiPath } from '../support/ui-model';
@@ -289,9 +289,7 @@ describe('model paths through the browser', () => {
         },
       });
     }
-    const summary = coverage.summary('browser');
-    reportCoverage(summary);
-    expect(summary.missingStates).toEqual([]);
+    expectFullCoverage(coverage, 'browser');
   });
 
   it('auth-callback: every state reached', async () => {
@@ -366,9 +364,7 @@ describe('model paths through the browser', () => {
     await page.getByText("You've been logged in successfully.").waitFor();
     coverage.replay([{ type: 'xstate.done.actor.exchangeCode' }], { tokenHash: null, code: 'from-redirect' });
 
-    const summary = coverage.summary('browser');
-    reportCoverage(summary);
-    expect(summary.missingStates).toEqual([]);
+    expectFullCoverage(coverage, 'browser');
   });
 
   it('reset-password: every state reached', async () => {
@@ -442,9 +438,7 @@ describe('model paths through the browser', () => {
     });
     // The loader seen before the release above was the verifyingLink state; the no-token path
     // passed through checkingSession.
-    const summary = coverage.summary('browser');
-    reportCoverage(summary);
-    expect(summary.missingStates).toEqual([]);
+    expectFullCoverage(coverage, 'browser');
   });
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { grantTrial, type LocalBackend, latestEmail } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
-import { Coverage, reportCoverage, toModelMachine } from '../support/model';
+import { Coverage, expectFullCoverage, toModelMachine } from '../support/model';
 import { signInContext, startUiBackend } from '../support/ui-backend';
 import { UI_APP_URL } from '../support/ui-config';
 
@@ -20,11 +20,9 @@ beforeAll(async () => {
   [backend, app] = await Promise.all([startUiBackend(), startApp()]);
 });
 afterAll(async () => {
-  const summary = coverage.summary('browser');
-  reportCoverage(summary);
   await app?.close();
   await backend?.close();
-  expect(summary.missingStates).toEqual([]);
+  expectFullCoverage(coverage, 'browser');
 });
 
 /** Marks the document so a later check can tell a client-side update from a full reload. */

@@ -12,7 +12,7 @@ import { checkoutReturnMachine } from '../../machines/checkout-return/checkout-r
 import { TEST_API_ENV } from '../../server/payments/routes';
 import type { LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
-import { activeStateIds, Coverage, modelPaths, reportCoverage, toModelMachine } from '../support/model';
+import { activeStateIds, Coverage, expectFullCoverage, modelPaths, toModelMachine } from '../support/model';
 import { SESSION_STORAGE_KEY, signInContext, startUiBackend } from '../support/ui-backend';
 import { UI_APP_URL, UI_BACKEND_URL, UI_SUPPORT_EMAIL } from '../support/ui-config';
 import { driveUiPath } from '../support/ui-model';
@@ -35,11 +35,9 @@ beforeAll(async () => {
   [backend, app] = await Promise.all([startUiBackend(), startApp()]);
 });
 afterAll(async () => {
-  const summary = coverage.summary('browser');
-  reportCoverage(summary);
   await app?.close();
   await backend?.close();
-  expect(summary.missingStates).toEqual([]);
+  expectFullCoverage(coverage, 'browser');
 });
 
 const main = (page: Page) => page.getByRole('main');

@@ -11,12 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot, initialTransition, transition } from 'xstate';
 import { practiceSessionMachine } from '../../machines/practice-session/practice-session.machine';
 import { mermaidId } from '../../machines/shared/machine-chart';
-import { toModelMachine } from '../../machines/shared/model-machine';
+import { leafStateIds, toModelMachine } from '../../machines/shared/model-machine';
 import { BackendError } from '../../machines/shared/ports';
 import { paths } from '../../src/app/paths';
 import { DEV_FLOWS_MARKER } from '../../src/dev/flows/FlowsPage';
-import { flowPresets } from '../../src/dev/flows/presets';
-import { activeLeafIds } from '../../src/dev/flows/simulator';
+import { presetsFor } from '../../src/dev/flows/presets';
 import { axeViolations, launchBrowser } from '../support/browser';
 
 function filesUnder(dir: string): string[] {
@@ -177,23 +176,23 @@ describe('/dev/flows in a development server', () => {
     await click('Reset');
     await expectActive(`${p}.checkingEntitlement`);
     // Only what the state accepts is offered.
-    expect(await button('answer.select: q1: Assess the client (correct)').count()).toBe(0);
+    expect(await button('answer.select: q1: Right').count()).toBe(0);
 
     await click('done(checkEntitlement): entitled');
     await expectActive(`${p}.loading`);
-    await click('done(loadQuestions): 3 questions');
+    await click('done(loadQuestions): 2 questions');
     await expectActive(`${p}.answering.oneAtATime`);
-    expect((await contextJson()).questions.map((q) => q.id)).toEqual(['q1', 'q2', 'q3']);
+    expect((await contextJson()).questions.map((q) => q.id)).toEqual(['q1', 'q2']);
 
     // Next is disabled until the current question is answered; later questions cannot be answered yet.
     expect(await button('question.next').isDisabled()).toBe(true);
-    expect(await button('answer.select: q2: Airborne (correct)').isDisabled()).toBe(true);
+    expect(await button('answer.select: q2: Right').isDisabled()).toBe(true);
     // Keyboard: the event buttons are real buttons.
-    await button('answer.select: q1: Call the family (wrong)').focus();
+    await button('answer.select: q1: Wrong').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await contextJson()).answers).toEqual({ q1: 'q1-wrong1' });
+    await expect.poll(async () => (await contextJson()).answers).toEqual({ q1: 'q1-wrong' });
     // Before Next the answer can still change.
-    await click('answer.select: q1: Assess the client (correct)');
+    await click('answer.select: q1: Right');
     await expect.poll(async () => (await contextJson()).answers).toEqual({ q1: 'q1-right' });
     await expectActive(`${p}.answering.oneAtATime`);
 
@@ -201,25 +200,23 @@ describe('/dev/flows in a development server', () => {
     await expectActive(`${p}.answering.oneAtATime`);
     expect((await contextJson()).currentIndex).toBe(1);
     // Locked: the answer to q1 cannot change any more.
-    expect(await button('answer.select: q1: Call the family (wrong)').isDisabled()).toBe(true);
-    expect(await button('answer.select: q1: Assess the client (correct)').isDisabled()).toBe(true);
+    expect(await button('answer.select: q1: Wrong').isDisabled()).toBe(true);
+    expect(await button('answer.select: q1: Right').isDisabled()).toBe(true);
 
-    await click('answer.select: q2: Contact (wrong)');
-    await click('question.next');
     expect(await button('session.submit').isDisabled()).toBe(true);
-    await click('answer.select: q3: Before and after client contact (correct)');
+    await click('answer.select: q2: Wrong');
     expect(await button('question.next').isDisabled()).toBe(true);
     await click('session.submit');
     await expectActive(`${p}.results.summary`);
-    expect((await contextJson()).answers).toEqual({ q1: 'q1-right', q2: 'q2-wrong1', q3: 'q3-right' });
+    expect((await contextJson()).answers).toEqual({ q1: 'q1-right', q2: 'q2-wrong' });
 
     await click('remediation.toggle');
     await expectActive(`${p}.results.remediation`);
     const historyLength = () => page.getByRole('list', { name: 'History' }).locator('li').count();
-    expect(await historyLength()).toBe(10);
+    expect(await historyLength()).toBe(8);
     await click('Step back');
     await expectActive(`${p}.results.summary`);
-    expect(await historyLength()).toBe(9);
+    expect(await historyLength()).toBe(7);
 
     const before = (await contextJson()).questions.map((q) => q.id);
     await click('session.restart');
@@ -239,13 +236,13 @@ describe('/dev/flows in a development server', () => {
     expect(text.split('\n')[0]).toBe('// practice-session, input: Signed in, new set');
     expect(text).toContain("  { type: 'question.next' },");
     const events = new Function('BackendError', `return (\n${text}\n);`)(BackendError) as AnyEventObject[];
-    expect(events).toHaveLength(10);
+    expect(events).toHaveLength(8);
     const model = toModelMachine(practiceSessionMachine).model;
-    const input = flowPresets['practice-session']?.inputs[0]?.create();
+    const input = presetsFor('practice-session').inputs[0]?.create();
     let snapshot = initialTransition(model, input as never)[0] as AnyMachineSnapshot;
     for (const event of events)
       snapshot = transition(model, snapshot as never, event as never)[0] as AnyMachineSnapshot;
-    expect(activeLeafIds(snapshot)).toEqual([`${p}.answering.oneAtATime`]);
+    expect(leafStateIds(snapshot)).toEqual([`${p}.answering.oneAtATime`]);
     expect((snapshot.context as { questions: Array<{ id: string }> }).questions.map((q) => q.id)).toEqual(
       after.questions.map((q) => q.id),
     );
@@ -263,9 +260,9 @@ describe('/dev/flows in a development server', () => {
     await expectActive('checkout-return.signedIn.checking');
     await click('done(checkEntitlement): not entitled yet');
     await expectActive('checkout-return.signedIn.waiting');
-    await click('after 1s');
+    await click('after 1s: ask again');
     await expectActive('checkout-return.signedIn.checking');
-    await click('after 3s');
+    await click('after 3s: 3 seconds are up');
     await expectActive('checkout-return.leaving');
     expect(await axeViolations(page)).toEqual([]);
   });

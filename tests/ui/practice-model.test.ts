@@ -8,102 +8,34 @@
  * answered by the test) until the event's driver has put the backend in the right condition:
  * a trial granted or not, the procedure's execute permission revoked, the bank emptied.
  */
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { practiceSessionFixtures } from '../../machines/practice-session/practice-session.fixtures';
 import {
   type PracticeSessionInput,
   practiceSessionMachine,
 } from '../../machines/practice-session/practice-session.machine';
+import { eventsOf } from '../../machines/shared/fixtures';
 import type { PracticeQuestion } from '../../machines/shared/ports';
 import { grantTrial, type LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
-import { Coverage, type ModelPath, modelPaths, reportCoverage, toModelMachine } from '../support/model';
-import { practiceModelEvents } from '../support/practice-model';
+import { browserPaths, RpcGate } from '../support/browser-paths';
+import { Coverage, expectFullCoverage, type ModelPath, toModelMachine } from '../support/model';
 import { startUiBackend } from '../support/ui-backend';
 import { driveUiPath } from '../support/ui-model';
 import { consoleErrors, type OptionKey, optionKey, studentPage } from './practice-support';
 
-const question = (id: string): PracticeQuestion => ({
-  id,
-  stem: id,
-  category: null,
-  options: [
-    { id: `${id}-right`, label: 'Right', is_correct: true },
-    { id: `${id}-wrong`, label: 'Wrong', is_correct: false },
-  ],
-});
-const set = [question('q1'), question('q2')];
-const events = practiceModelEvents(set, new Error('permission denied'));
+const events = eventsOf(practiceSessionFixtures);
 const model = toModelMachine(practiceSessionMachine);
 const coverage = new Coverage(model);
-const random = () => 0;
-const modelStudent = { userId: 'student', email: null };
+const inputOf = (name: string) => (practiceSessionFixtures.inputs[name] as () => PracticeSessionInput)();
 const inputs: Record<string, PracticeSessionInput> = {
-  signedOut: { session: null, layout: 'one', saved: null, random },
-  signedIn: { session: modelStudent, layout: 'one', saved: null, random },
+  signedOut: inputOf('Signed out'),
+  signedIn: inputOf('Signed in, new set'),
   // A set in progress stored on the device: the first question answered (wrong) and locked.
-  resumed: {
-    session: modelStudent,
-    layout: 'one',
-    saved: { userId: 'student', questions: set, answers: { q1: 'q1-wrong' }, currentIndex: 1, layout: 'all' },
-    random,
-  },
+  resumed: inputOf('Signed in, resuming a saved set at question 2'),
 };
-
-function leafIds(snapshot: AnyMachineSnapshot): string[] {
-  return snapshot._nodes
-    .filter((n: { type: string }) => n.type === 'atomic' || n.type === 'final')
-    .map((n: { id: string }) => n.id);
-}
-
-/**
- * The shortest path to each state (every state once), then, for each transition those paths miss,
- * the shortest path that takes it: few browser runs, every state and transition.
- */
-function browserPaths(input: PracticeSessionInput): ModelPath[] {
-  const chosen = onePathPerState(input);
-  const scratch = new Coverage(model);
-  for (const path of chosen)
-    scratch.replay(
-      path.steps.map((s) => s.event),
-      input,
-    );
-  const candidates = modelPaths(model, events, 'transitions', input).sort(
-    (a, b) => a.steps.length - b.steps.length,
-  );
-  for (const path of candidates) {
-    const before = scratch.transitions.size;
-    const probe = new Coverage(model);
-    probe.replay(
-      path.steps.map((s) => s.event),
-      input,
-    );
-    if ([...probe.transitions].every((t) => scratch.transitions.has(t))) continue;
-    scratch.replay(
-      path.steps.map((s) => s.event),
-      input,
-    );
-    if (scratch.transitions.size > before) chosen.push(path);
-  }
-  return chosen;
-}
-
-/** The shortest path to each state: every state once, as few browser runs as possible. */
-function onePathPerState(input: PracticeSessionInput): ModelPath[] {
-  const paths = modelPaths(model, events, 'shortest', input).sort((a, b) => a.steps.length - b.steps.length);
-  const chosen: ModelPath[] = [];
-  const reached = new Set<string>();
-  for (const path of paths) {
-    const last = path.steps.at(-1)?.state;
-    if (!last) continue;
-    const fresh = leafIds(last).filter((id) => !reached.has(id));
-    if (fresh.length === 0) continue;
-    for (const id of fresh) reached.add(id);
-    chosen.push(path);
-  }
-  return chosen;
-}
 
 let app: AppUnderTest;
 let backend: LocalBackend;
@@ -131,35 +63,13 @@ beforeAll(async () => {
     create table private.model_options as select * from public.question_options;`);
 });
 afterAll(async () => {
-  const summary = coverage.summary('browser');
-  reportCoverage(summary);
   await app?.close();
   await backend?.close();
-  expect(summary.missingStates).toEqual([]);
-  expect(summary.missingTransitions).toEqual([]);
+  expectFullCoverage(coverage, 'browser', { allTransitions: true });
 });
 beforeEach(async () => {
   await restoreBank();
 });
-
-/** Holds the page's remote-procedure calls until a driver lets one through. */
-class RpcGate {
-  private readonly held = new Map<string, Route[]>();
-  static async on(page: Page): Promise<RpcGate> {
-    const gate = new RpcGate();
-    await page.route('**/rest/v1/rpc/*', (route) => {
-      if (route.request().method() !== 'POST') return route.continue();
-      const name = new URL(route.request().url()).pathname.split('/').pop() as string;
-      gate.held.set(name, [...(gate.held.get(name) ?? []), route]);
-    });
-    return gate;
-  }
-  async release(name: string): Promise<void> {
-    await expect.poll(() => this.held.get(name)?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
-    const route = this.held.get(name)?.shift() as Route;
-    await route.continue();
-  }
-}
 
 async function runPath(name: string, input: PracticeSessionInput, path: ModelPath) {
   const signedIn = input.session !== null;
@@ -438,7 +348,7 @@ describe('practice-session in the browser (model paths)', () => {
   const cases = Object.entries(inputs).flatMap(([name, input]) =>
     name === 'signedOut'
       ? [{ name: `${name}: (start)`, input, path: { description: '(start)', steps: [] } as ModelPath }]
-      : (name === 'resumed' ? resumePath(input) : browserPaths(input)).map((path) => ({
+      : (name === 'resumed' ? resumePath(input) : browserPaths(model, events, input)).map((path) => ({
           name: `${name}: ${path.steps.map((s) => describeEvent(s.event)).join(' → ')}`,
           input,
           path,

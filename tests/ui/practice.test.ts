@@ -3,7 +3,7 @@ import { QUESTIONS_PER_SET } from '../../domain/business-rules';
 import { focusKeywords } from '../../machines/practice-session/practice-rules';
 import { remediationPrompt } from '../../src/content/remediation';
 import { STOP_WORDS } from '../../src/content/stop-words';
-import { LOAD_ERROR_LOG } from '../../src/features/practice/practice-copy';
+import { LOAD_ERROR_LOG } from '../../src/features/practice-session/practice-copy';
 import type { LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
 import { startUiBackend } from '../support/ui-backend';

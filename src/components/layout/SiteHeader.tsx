@@ -1,6 +1,7 @@
 import { Anchor, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink } from 'react-router-dom';
+import { isSignedIn, isSignedOut } from '../../../machines/auth/auth.machine';
 import { useAuthRef, useAuthSnapshot } from '../../app/auth-actor';
 import { paths } from '../../app/paths';
 import { mobileMenuNav, signedInNav, signedOutNav } from './nav-items';
@@ -8,9 +9,9 @@ import { accountLabel } from './truncate-email';
 
 /** Top navigation, the header button and the mobile menu, following the auth actor live. */
 export function SiteHeader() {
-  const signedIn = useAuthSnapshot((s) => s.hasTag('signedIn'));
+  const signedIn = useAuthSnapshot(isSignedIn);
   // While the stored session is being read, show neither variant rather than the wrong one.
-  const signedOut = useAuthSnapshot((s) => s.hasTag('signedOut'));
+  const signedOut = useAuthSnapshot(isSignedOut);
   const signingOut = useAuthSnapshot((s) => s.matches('signingOut'));
   const email = useAuthSnapshot((s) => s.context.session?.email ?? null);
   const auth = useAuthRef();

@@ -16,20 +16,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { machines } from '../../../machines/index';
 import { rootEvents, stateRows } from '../../../machines/shared/machine-chart';
-import { toModelMachine } from '../../../machines/shared/model-machine';
+import { leafStateIds, toModelMachine } from '../../../machines/shared/model-machine';
 import { inspect } from '../../app/inspector';
 import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
 import { MermaidChart } from './MermaidChart';
 import { type EventPreset, presetsFor } from './presets';
-import {
-  activeLeafIds,
-  eventGroups,
-  formatContext,
-  highlightedChart,
-  startRun,
-  toModelTestPath,
-} from './simulator';
+import { eventGroups, formatContext, highlightedChart, startRun, toModelTestPath } from './simulator';
 
 /** Marks this page's code: the production bundle check looks for it. */
 export const DEV_FLOWS_MARKER = 'dev-flows-simulator';
@@ -134,7 +127,7 @@ function FlowView({ machineId, machine }: { machineId: string; machine: AnyState
   };
 
   const { snapshot, history } = run;
-  const activeIds = activeLeafIds(snapshot);
+  const activeIds = leafStateIds(snapshot);
   const groups = eventGroups(machine, snapshot, presets);
   const rows = stateRows(machine);
   const globalEvents = rootEvents(machine);

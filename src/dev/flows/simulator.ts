@@ -34,24 +34,13 @@ export function eventGroups(machine: AnyStateMachine, snapshot: AnyMachineSnapsh
   const types = [...new Set(__unsafe_getAllOwnEventDescriptors(snapshot) as string[])];
   return types.map((type): EventGroup => {
     const title = eventLabel(type, delays);
-    const listed = presets.events[type];
-    const list =
-      typeof listed === 'function'
-        ? listed(snapshot.context as Record<string, unknown>)
-        : (listed ?? [{ label: title, event: { type } }]);
+    const list = presets.events[type] ?? [{ label: title, event: { type } }];
     return {
       type,
       title,
       choices: list.map((preset) => ({ ...preset, enabled: snapshot.can(preset.event) })),
     };
   });
-}
-
-/** The ids of the active leaf states (where the machine actually is). */
-export function activeLeafIds(snapshot: AnyMachineSnapshot): string[] {
-  return (snapshot._nodes as Array<{ id: string; type: string }>)
-    .filter((node) => node.type === 'atomic' || node.type === 'final')
-    .map((node) => node.id);
 }
 
 /** The machine's chart with a class on the active leaf states, so Mermaid draws them highlighted. */

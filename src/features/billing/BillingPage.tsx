@@ -3,12 +3,16 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
 import { billing } from '../../content/billing';
-import { usePaymentLink } from './usePaymentLink';
+import { type PaymentLink, usePaymentLink } from './usePaymentLink';
 
 /** '/billing': the Monthly card with the button-link to the hosted payment page. */
 export function BillingPage() {
   usePageTitle(billing.title);
-  const paymentLink = usePaymentLink();
+  return <BillingView paymentLink={usePaymentLink()} />;
+}
+
+/** The billing page for a payment link (which waits until the session is known). */
+export function BillingView({ paymentLink }: { paymentLink: PaymentLink }) {
   return (
     <Stack gap="lg" maw={520} mx="auto">
       <Stack gap="xs">

@@ -1,101 +1,24 @@
-import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { MIN_PASSWORD_LENGTH } from '../../../domain/business-rules';
-import { resetPasswordMachine } from '../../../machines/reset-password/reset-password.machine';
+import { useSearchParams } from 'react-router-dom';
+import {
+  createResetPasswordImplementations,
+  resetPasswordMachine,
+} from '../../../machines/reset-password/reset-password.machine';
+import { useAppActions } from '../../app/app-actions';
 import { inspect } from '../../app/inspector';
-import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
 import { authService } from '../../services/auth.service';
-import { createAuthFlowActors } from '../../services/flows';
+import { ResetPasswordView } from './ResetPasswordView';
 
-const actors = createAuthFlowActors(authService);
+const implementations = createResetPasswordImplementations(authService);
 
 /** /reset-password and /auth/reset: the set-new-password screen. */
 export function ResetPasswordPage() {
   usePageTitle('Set a new password');
   const [params] = useSearchParams();
   const [snapshot, send] = useMachine(
-    resetPasswordMachine.provide({
-      actors: {
-        verifyRecoveryLink: actors.verifyRecoveryLink,
-        getSession: actors.getSession,
-        updatePassword: actors.updatePassword,
-      },
-      actions: { reloadTo: (_, { path }) => window.location.assign(path) },
-    }),
+    resetPasswordMachine.provide({ ...implementations, actions: useAppActions() }),
     { input: { tokenHash: params.get('token_hash') }, inspect },
   );
-
-  if (snapshot.matches('expired')) {
-    return (
-      <Paper maw={460} mx="auto" p="xl" withBorder>
-        <Stack>
-          <Title order={1}>Reset Link Expired</Title>
-          <Text>Request a new one from the login page</Text>
-          <Button component={Link} to={paths.login}>
-            Back to Login
-          </Button>
-        </Stack>
-      </Paper>
-    );
-  }
-  if (!snapshot.hasTag('form') && !snapshot.matches('updating')) {
-    return (
-      <Center py="xl">
-        <Stack align="center">
-          <Title order={1}>Set a new password</Title>
-          <Loader aria-label="Checking your reset link" />
-        </Stack>
-      </Center>
-    );
-  }
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    send({
-      type: 'password.submit',
-      password: String(data.get('password') ?? ''),
-      confirmation: String(data.get('confirmation') ?? ''),
-    });
-  };
-  const busy = snapshot.hasTag('busy');
-  return (
-    <Paper maw={460} mx="auto" p="xl" withBorder>
-      <Stack>
-        <Title order={1}>Set a new password</Title>
-        <form onSubmit={onSubmit} noValidate>
-          <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Stack>
-              <PasswordInput
-                name="password"
-                label="New password"
-                description={`At least ${MIN_PASSWORD_LENGTH} characters`}
-                autoComplete="new-password"
-                required
-              />
-              <PasswordInput
-                name="confirmation"
-                label="Confirm password"
-                autoComplete="new-password"
-                required
-              />
-              <div aria-live="polite">
-                {snapshot.context.error && (
-                  <Alert color="red" role="alert">
-                    {snapshot.context.error}
-                  </Alert>
-                )}
-              </div>
-              <Button type="submit" loading={busy}>
-                Update password
-              </Button>
-            </Stack>
-          </fieldset>
-        </form>
-      </Stack>
-    </Paper>
-  );
+  return <ResetPasswordView snapshot={snapshot} send={send} />;
 }

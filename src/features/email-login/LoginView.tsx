@@ -1,32 +1,20 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { emailLoginMachine } from '../../../machines/email-login/email-login.machine';
+import type { SnapshotFrom } from 'xstate';
+import type { EmailLoginEvent, emailLoginMachine } from '../../../machines/email-login/email-login.machine';
 import { messages } from '../../../machines/shared/messages';
-import { inspect } from '../../app/inspector';
 import { paths } from '../../app/paths';
-import { usePageTitle } from '../../components/usePageTitle';
-import { authService } from '../../services/auth.service';
-import { createAuthFlowActors } from '../../services/flows';
 
-const actors = createAuthFlowActors(authService);
+export type EmailLoginSnapshot = SnapshotFrom<typeof emailLoginMachine>;
 
-/** /login: passwordless sign-in by an emailed link. */
-export function LoginPage() {
-  usePageTitle('Login');
-  const [snapshot, send] = useMachine(
-    emailLoginMachine.provide({
-      actors: { sendLoginLink: actors.sendLoginLink, sendPasswordReset: actors.sendPasswordReset },
-    }),
-    {
-      input: {
-        loginRedirectTo: `${window.location.origin}${paths.practice}`,
-        resetRedirectTo: `${window.location.origin}${paths.resetPassword}`,
-      },
-      inspect,
-    },
-  );
+interface LoginViewProps {
+  snapshot: EmailLoginSnapshot;
+  send(event: EmailLoginEvent): void;
+}
+
+/** /login from the email-login snapshot: the form, its busy state and the outcome. */
+export function LoginView({ snapshot, send }: LoginViewProps) {
   const busy = snapshot.hasTag('busy');
   const invalid = snapshot.matches('invalid');
 

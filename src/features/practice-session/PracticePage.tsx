@@ -1,14 +1,13 @@
 import { useMachine } from '@xstate/react';
-import { useNavigate } from 'react-router-dom';
 import {
   createPracticeSessionImplementations,
   practiceSessionMachine,
 } from '../../../machines/practice-session/practice-session.machine';
 import type { SessionInfo } from '../../../machines/shared/ports';
-import { useAuthSnapshot } from '../../app/auth-actor';
+import { useAppActions } from '../../app/app-actions';
 import { inspect } from '../../app/inspector';
-import { PageLoader } from '../../components/PageLoader';
 import { usePageTitle } from '../../components/usePageTitle';
+import { WithSession } from '../../components/WithSession';
 import { practiceService } from '../../services/practice.service';
 import { PracticeView } from './PracticeView';
 import { LOAD_ERROR_LOG } from './practice-copy';
@@ -19,22 +18,20 @@ const implementations = createPracticeSessionImplementations(practiceService);
 /** /practice: waits for the auth actor's first answer, then runs the practice session for that student. */
 export function PracticePage() {
   usePageTitle('Practice');
-  const checking = useAuthSnapshot((s) => !s.hasTag('signedIn') && !s.hasTag('signedOut'));
-  const session = useAuthSnapshot((s) => (s.hasTag('signedIn') ? s.context.session : null));
-  if (checking) {
-    return <PageLoader label="Checking your session" />;
-  }
-  // A different student (or a sign-out) starts a different session.
-  return <PracticeSession key={session?.userId ?? 'signed-out'} session={session} />;
+  return (
+    <WithSession loaderLabel="Checking your session">
+      {(session) => <PracticeSession session={session} />}
+    </WithSession>
+  );
 }
 
 function PracticeSession({ session }: { session: SessionInfo | null }) {
-  const navigate = useNavigate();
+  const appActions = useAppActions();
   const [snapshot, send] = useMachine(
     practiceSessionMachine.provide({
       ...implementations,
       actions: {
-        navigateTo: (_, { path }) => navigate(path, { replace: true }),
+        ...appActions,
         reportLoadError: (_, { error }) => console.error(LOAD_ERROR_LOG, error),
         saveProgress: (_, progress) => writeProgress(progress),
         clearProgress: () => {

@@ -1,10 +1,14 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { SnapshotFrom } from 'xstate';
-import { answeredCount, resultMessage, score } from '../../../machines/practice-session/practice-rules';
-import type {
-  PracticeSessionEvent,
-  practiceSessionMachine,
+import { resultMessage, score } from '../../../machines/practice-session/practice-rules';
+import {
+  allAnswered,
+  answeredQuestions,
+  currentQuestion,
+  isLastQuestion,
+  type PracticeSessionEvent,
+  type practiceSessionMachine,
 } from '../../../machines/practice-session/practice-session.machine';
 import { LayoutSwitch } from './parts/LayoutSwitch';
 import { ProgressHeader } from './parts/ProgressHeader';
@@ -33,7 +37,7 @@ function Busy({ label }: { label: string }) {
 /** Keys: 1–9 choose an option of the current question, Enter goes to Next or Submit. */
 function useAnswerKeys({ snapshot, send }: PracticeViewProps) {
   const oneAtATime = snapshot.matches({ answering: 'oneAtATime' });
-  const current = snapshot.context.questions[snapshot.context.currentIndex];
+  const current = currentQuestion(snapshot);
   const pick = (n: number) => () => {
     const option = current?.options[n - 1];
     if (!oneAtATime || !current || !option) return;
@@ -64,7 +68,7 @@ function useAnswerKeys({ snapshot, send }: PracticeViewProps) {
 export function PracticeView(props: PracticeViewProps) {
   const { snapshot, send } = props;
   useAnswerKeys(props);
-  const { questions, answers, currentIndex, layout } = snapshot.context;
+  const { questions, currentIndex, layout } = snapshot.context;
   const answering = snapshot.matches('answering');
   return (
     <Stack gap="lg" maw={820} mx="auto">
@@ -79,7 +83,7 @@ export function PracticeView(props: PracticeViewProps) {
         )}
       </Group>
       <PracticeBody {...props} />
-      {answering && questions.length > 0 && currentIndex === 0 && answeredCount(questions, answers) === 0 && (
+      {answering && questions.length > 0 && currentIndex === 0 && answeredQuestions(snapshot) === 0 && (
         <Text c="dimmed" fz="sm">
           Keyboard: press 1–4 to choose an answer, the arrow keys to move between answers, and Enter for Next
           or Submit.
@@ -142,12 +146,11 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
     );
   }
 
-  const answered = answeredCount(questions, answers);
+  const answered = answeredQuestions(snapshot);
 
   if (snapshot.matches({ answering: 'oneAtATime' })) {
-    const question = questions[currentIndex];
+    const question = currentQuestion(snapshot);
     if (!question) return null;
-    const isLast = currentIndex === questions.length - 1;
     return (
       <Stack gap="md">
         <ProgressHeader
@@ -167,7 +170,7 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
           onSelect={select(question.id)}
         />
         <Group justify="flex-end">
-          {isLast ? (
+          {isLastQuestion(snapshot) ? (
             <Button
               onClick={() => send({ type: 'session.submit' })}
               disabled={!snapshot.can({ type: 'session.submit' })}
@@ -188,7 +191,6 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
   }
 
   if (snapshot.matches({ answering: 'allOnOnePage' })) {
-    const allAnswered = answered === questions.length;
     return (
       <Stack gap="md">
         {questions.map((question, index) => (
@@ -205,7 +207,7 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
         ))}
         <Stack gap="xs" align="flex-end">
           <Text aria-live="polite" id="practice-answer-all" fz="sm">
-            {allAnswered ? '' : practiceCopy.answerAll(answered, questions.length)}
+            {allAnswered(snapshot) ? '' : practiceCopy.answerAll(answered, questions.length)}
           </Text>
           <Button
             onClick={() => send({ type: 'session.submit' })}

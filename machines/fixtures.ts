@@ -1,0 +1,20 @@
+import { authFixtures } from './auth/auth.fixtures';
+import { authCallbackFixtures } from './auth-callback/auth-callback.fixtures';
+import { checkoutReturnFixtures } from './checkout-return/checkout-return.fixtures';
+import { emailLoginFixtures } from './email-login/email-login.fixtures';
+import { practiceSessionFixtures } from './practice-session/practice-session.fixtures';
+import { resetPasswordFixtures } from './reset-password/reset-password.fixtures';
+import type { FlowFixtures } from './shared/fixtures';
+
+/**
+ * Every flow's fixtures by machine id (the keys of machines/index.ts). Tests and /dev/flows read
+ * them; the app never does, so they stay out of production bundles.
+ */
+export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
+  auth: authFixtures,
+  'email-login': emailLoginFixtures,
+  'auth-callback': authCallbackFixtures,
+  'reset-password': resetPasswordFixtures,
+  'checkout-return': checkoutReturnFixtures,
+  'practice-session': practiceSessionFixtures,
+};

@@ -1,0 +1,49 @@
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import type { checkoutReturnMachine } from '../../../machines/checkout-return/checkout-return.machine';
+import { config } from '../../app/config';
+import { paths } from '../../app/paths';
+import { checkoutSuccess } from '../../content/billing';
+
+/** This page's own status lines (the spec quotes only the redirect line). */
+export const checkoutStatus = {
+  redirecting: 'Redirecting to dashboard in 3 seconds...',
+  verifying: 'Checking whether your purchase is verified…',
+  live: 'Your purchase is verified: practice is unlocked.',
+  unverified: 'Your purchase is still being verified.',
+} as const;
+
+export type CheckoutReturnSnapshot = SnapshotFrom<typeof checkoutReturnMachine>;
+
+/** The page as a function of the machine's snapshot. */
+export function CheckoutReturnView({ snapshot }: { snapshot: CheckoutReturnSnapshot }) {
+  const signedIn = snapshot.matches('signedIn');
+  const live = snapshot.matches({ signedIn: 'live' });
+  return (
+    <Stack gap="md" align="center" ta="center" py="xl">
+      <Title order={1}>{checkoutSuccess.title}</Title>
+      <Text fz="lg">{checkoutSuccess.text}</Text>
+      <Stack gap="xs" align="center" role="status" aria-live="polite">
+        {snapshot.hasTag('busy') && <Text>{checkoutStatus.verifying}</Text>}
+        {live && <Text fw={600}>{checkoutStatus.live}</Text>}
+        {snapshot.matches({ signedIn: 'unverified' }) && <Text fw={600}>{checkoutStatus.unverified}</Text>}
+        {!live && <Text maw={600}>{checkoutSuccess.lockedNote}</Text>}
+        {signedIn && <Text>{checkoutStatus.redirecting}</Text>}
+      </Stack>
+      <Group justify="center">
+        <Button component={Link} to={paths.dashboard}>
+          {checkoutSuccess.dashboard}
+        </Button>
+        <Button component={Link} to={paths.login} variant="outline">
+          {checkoutSuccess.signIn}
+        </Button>
+      </Group>
+      <Text maw={600}>
+        {checkoutSuccess.supportBefore}
+        <Anchor href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Anchor>
+        {checkoutSuccess.supportAfter}
+      </Text>
+    </Stack>
+  );
+}
