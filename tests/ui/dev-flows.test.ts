@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot, initialTransition, transition } from 'xstate';
 import { practiceSessionMachine } from '../../machines/practice-session/practice-session.machine';
 import { mermaidId } from '../../machines/shared/machine-chart';
+import { messages } from '../../machines/shared/messages';
 import { leafStateIds, toModelMachine } from '../../machines/shared/model-machine';
 import { BackendError } from '../../machines/shared/ports';
 import { paths } from '../../src/app/paths';
@@ -183,6 +184,10 @@ describe('/dev/flows in a development server', () => {
     await click('done(loadQuestions): 2 questions');
     await expectActive(`${p}.answering.oneAtATime`);
     expect((await contextJson()).questions.map((q) => q.id)).toEqual(['q1', 'q2']);
+    // The page's real view shows the simulated state: the first question, Next not yet enabled.
+    const screen = page.getByRole('region', { name: 'Screen' });
+    await expect.poll(() => screen.getByText('Stem of q1').isVisible()).toBe(true);
+    expect(await screen.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
     // Next is disabled until the current question is answered; later questions cannot be answered yet.
     expect(await button('question.next').isDisabled()).toBe(true);
@@ -254,6 +259,11 @@ describe('/dev/flows in a development server', () => {
     await page.getByRole('link', { name: 'auth-callback' }).click();
     await page.getByLabel('Input').selectOption({ label: 'Neither (invalid link)' });
     await expectActive('auth-callback.invalidLink');
+    const screen = page.getByRole('region', { name: 'Screen' });
+    await expect
+      .poll(() => screen.getByRole('heading', { name: 'Authentication Failed' }).isVisible())
+      .toBe(true);
+    expect(await screen.getByText(messages.invalidLoginLink).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('None: this is a final state.').isVisible()).toBe(true);
 
     await page.getByRole('link', { name: 'checkout-return' }).click();

@@ -20,6 +20,7 @@ import { leafStateIds, toModelMachine } from '../../../machines/shared/model-mac
 import { inspect } from '../../app/inspector';
 import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
+import { FlowScreen, hasScreen } from './FlowScreen';
 import { MermaidChart } from './MermaidChart';
 import { type EventPreset, presetsFor } from './presets';
 import { eventGroups, formatContext, highlightedChart, startRun, toModelTestPath } from './simulator';
@@ -356,6 +357,23 @@ function FlowView({ machineId, machine }: { machineId: string; machine: AnyState
           </Table>
         </Table.ScrollContainer>
       </section>
+
+      {hasScreen(machineId) && (
+        <Paper withBorder p="md" component="section" aria-labelledby="screen-title">
+          <Title order={3} id="screen-title">
+            Screen
+          </Title>
+          <Text size="sm" mb="sm">
+            The page's real view in the active state (last on this page: its own headings start again at level
+            1); its buttons send their events to the simulator.
+          </Text>
+          <FlowScreen
+            machineId={machineId}
+            snapshot={snapshot}
+            send={(event) => send(event.type, { label: event.type, event })}
+          />
+        </Paper>
+      )}
     </Stack>
   );
 }

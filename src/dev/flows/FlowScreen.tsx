@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { type AuthCallbackSnapshot, AuthCallbackView } from '../../features/auth-callback/AuthCallbackView';
+import {
+  type CheckoutReturnSnapshot,
+  CheckoutReturnView,
+} from '../../features/checkout-return/CheckoutReturnView';
+import { type EmailLoginSnapshot, LoginView } from '../../features/email-login/LoginView';
+import { type PracticeSnapshot, PracticeView } from '../../features/practice-session/PracticeView';
+import {
+  type ResetPasswordSnapshot,
+  ResetPasswordView,
+} from '../../features/reset-password/ResetPasswordView';
+
+type Send = (event: AnyEventObject) => void;
+
+/**
+ * The real view of each flow page, by machine id, rendered from the simulated snapshot: the model
+ * machine has the flow's states, context, tags and guards, so the view shows exactly the screen a
+ * student would see there, and its buttons send to the simulator. (The auth machine has no page.)
+ */
+const screens: Record<string, (snapshot: AnyMachineSnapshot, send: Send) => ReactNode> = {
+  'email-login': (snapshot, send) => <LoginView snapshot={snapshot as EmailLoginSnapshot} send={send} />,
+  'auth-callback': (snapshot) => <AuthCallbackView snapshot={snapshot as AuthCallbackSnapshot} />,
+  'reset-password': (snapshot, send) => (
+    <ResetPasswordView snapshot={snapshot as ResetPasswordSnapshot} send={send} />
+  ),
+  'checkout-return': (snapshot) => <CheckoutReturnView snapshot={snapshot as CheckoutReturnSnapshot} />,
+  'practice-session': (snapshot, send) => (
+    <PracticeView snapshot={snapshot as PracticeSnapshot} send={send} />
+  ),
+};
+
+/** Whether a flow has a screen to show. */
+export function hasScreen(machineId: string): boolean {
+  return machineId in screens;
+}
+
+/** The flow's screen for a snapshot, or nothing for a flow without a page. */
+export function FlowScreen({
+  machineId,
+  snapshot,
+  send,
+}: {
+  machineId: string;
+  snapshot: AnyMachineSnapshot;
+  send: Send;
+}) {
+  return <>{screens[machineId]?.(snapshot, send)}</>;
+}
