@@ -44,7 +44,8 @@ describe('FAQ accordion', () => {
     const guarantee = question(page, 'Is there a pass guarantee?');
     await first.click();
     expect(await expanded(first)).toBe('true');
-    expect(await (await answerOf(page, first)).isVisible()).toBe(true);
+    // The answer expands with an animation: wait for it to show rather than sampling it once.
+    await (await answerOf(page, first)).waitFor({ state: 'visible' });
     await guarantee.click();
     expect(await expanded(guarantee)).toBe('true');
     expect(await expanded(first)).toBe('false');

@@ -16,7 +16,7 @@ import {
   runSet,
   studentPage,
   unexpectedProblems,
-} from './practice-support';
+} from './practice-session-support';
 
 let app: AppUnderTest;
 let backend: LocalBackend;

@@ -24,7 +24,7 @@ import { browserPaths, RpcGate } from '../support/browser-paths';
 import { Coverage, expectFullCoverage, type ModelPath, toModelMachine } from '../support/model';
 import { startUiBackend } from '../support/ui-backend';
 import { driveUiPath } from '../support/ui-model';
-import { consoleErrors, type OptionKey, optionKey, studentPage } from './practice-support';
+import { consoleErrors, type OptionKey, optionKey, studentPage } from './practice-session-support';
 
 const events = eventsOf(practiceSessionFixtures);
 const model = toModelMachine(practiceSessionMachine);
