@@ -168,6 +168,9 @@ describe('verifyOtp with the token hash (what /auth/callback does)', () => {
     });
     const unknownType = await authPost('/verify', { type: 'sms', token_hash: 'abc' });
     expect(unknownType.status).toBe(400);
+    // A type named like an Object property is unknown too, not a server error.
+    const inherited = await authPost('/verify', { type: 'constructor', token_hash: 'abc' });
+    expect(inherited.status).toBe(400);
   });
 });
 
