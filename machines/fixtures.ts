@@ -2,6 +2,8 @@ import { authFixtures } from './auth/auth.fixtures';
 import { authCallbackFixtures } from './auth-callback/auth-callback.fixtures';
 import { checkoutReturnFixtures } from './checkout-return/checkout-return.fixtures';
 import { emailLoginFixtures } from './email-login/email-login.fixtures';
+import { historyResetFixtures } from './history-reset/history-reset.fixtures';
+import { learningRecordFixtures } from './learning-record/learning-record.fixtures';
 import { practiceSessionFixtures } from './practice-session/practice-session.fixtures';
 import { resetPasswordFixtures } from './reset-password/reset-password.fixtures';
 import type { FlowFixtures } from './shared/fixtures';
@@ -17,4 +19,6 @@ export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
   'reset-password': resetPasswordFixtures,
   'checkout-return': checkoutReturnFixtures,
   'practice-session': practiceSessionFixtures,
+  'learning-record': learningRecordFixtures,
+  'history-reset': historyResetFixtures,
 };

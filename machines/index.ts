@@ -3,6 +3,8 @@ import { authMachine } from './auth/auth.machine';
 import { authCallbackMachine } from './auth-callback/auth-callback.machine';
 import { checkoutReturnMachine } from './checkout-return/checkout-return.machine';
 import { emailLoginMachine } from './email-login/email-login.machine';
+import { historyResetMachine } from './history-reset/history-reset.machine';
+import { learningRecordMachine } from './learning-record/learning-record.machine';
 import { practiceSessionMachine } from './practice-session/practice-session.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
 
@@ -17,4 +19,6 @@ export const machines: Record<string, AnyStateMachine> = {
   'reset-password': resetPasswordMachine,
   'checkout-return': checkoutReturnMachine,
   'practice-session': practiceSessionMachine,
+  'learning-record': learningRecordMachine,
+  'history-reset': historyResetMachine,
 };

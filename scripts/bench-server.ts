@@ -3,7 +3,11 @@
 //      HTTP (supabase-js's request shape), against ORDER BY random() LIMIT 10 building the same JSON;
 //   2. sustained load: 20 concurrent connections for 10 s on the RPC with a valid session at a
 //      10,000-question bank (requests/s, p50/p99, errors);
-//   3. start-up to /_health from a persisted data dir, in-process and as the CLI process.
+//   3. start-up to /_health from a persisted data dir, in-process and as the CLI process;
+//   4. the learning record on the real bank: record_practice_set (10-question sets) and
+//      get_results_summary for a student with 1,000 sets (10,000 answers).
+// The 100,000-question student of (1) and (2) has 500 recorded sets (5,000 questions seen), so
+// the pick measured is the unseen-first one.
 // Prints the numbers and rewrites the "Local backend" section of docs/performance.md.
 // Everything runs on 127.0.0.1 only.
 import { spawn } from 'node:child_process';
@@ -54,7 +58,7 @@ async function fillBank(db: PGlite, count: number): Promise<void> {
 }
 
 /** Creates an entitled user (a trial ending in a day) directly in the database. */
-async function createEntitledUser(db: PGlite, email: string): Promise<void> {
+async function createEntitledUser(db: PGlite, email: string): Promise<string> {
   const user = await createUser(db, {
     email,
     passwordHash: await hashPassword(PASSWORD),
@@ -67,6 +71,53 @@ async function createEntitledUser(db: PGlite, email: string): Promise<void> {
      values ($1, $2, 'cus_bench', 'trialing', now(), now() + interval '1 day', now(), now() + interval '1 day', now())`,
     [`sub_bench_${user.id}`, user.id],
   );
+  return user.id;
+}
+
+/** A signed-in student's JWT claims, as PostgREST would set them. */
+function claimsFor(userId: string): string {
+  return JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated' });
+}
+
+/** Times one statement run as that student (role and claims set locally, as PostgREST does). */
+async function timeAsUser(db: PGlite, claims: string, sql: string, params: unknown[] = []): Promise<number> {
+  let elapsed = 0;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+      [claims],
+    );
+    elapsed = await timeIt(() => tx.query(sql, params));
+  });
+  return elapsed;
+}
+
+/**
+ * Records `sets` 10-question sets for the student through record_practice_set itself (so the
+ * aggregates are exactly what the app would have built), in one statement: set g answers the
+ * questions with keys (10g + i) * 7919 mod N + 1, i = 0..9 (distinct within a set, and across
+ * sets while 10 x sets <= N), a random option each, submitted one hour apart up to now.
+ * Run as the superuser (it reads the bank) with the student's claims, so auth.uid() is theirs.
+ */
+async function seedSets(db: PGlite, userId: string, sets: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`select set_config('request.jwt.claims', $1, true)`, [claimsFor(userId)]);
+    const result = await tx.query<{ recorded: number }>(
+      `select count(public.record_practice_set(gen_random_uuid(), s.ids, s.opts, 'one',
+                                                s.submitted - interval '10 minutes', s.submitted))::int as recorded
+         from generate_series(0, $1 - 1) as g
+         cross join lateral (
+           select array_agg(q.id order by i) as ids,
+                  array_agg(q.id || '-' || (array['a', 'b', 'c', 'd'])[1 + floor(random() * 4)::int] order by i) as opts,
+                  now() - ($1 - g) * interval '1 hour' as submitted
+             from generate_series(0, 9) as i
+             join public.questions q
+               on q.pick_key = ((g * 10 + i) * 7919) % (select max(m.pick_key) from public.questions m) + 1) as s`,
+      [sets],
+    );
+    if (result.rows[0]?.recorded !== sets)
+      throw new Error(`seeded ${result.rows[0]?.recorded} sets, not ${sets}`);
+  });
 }
 
 async function signIn(url: string, anonKey: string, email: string): Promise<string> {
@@ -144,18 +195,8 @@ async function sqlMedians(dataDir: string, email: string) {
     const user = await backend.db.query<{ id: string }>('select id from auth.users where email = $1', [
       email,
     ]);
-    const claims = JSON.stringify({ sub: user.rows[0]?.id, role: 'authenticated', aud: 'authenticated' });
-    const asUser = async (sql: string) => {
-      let elapsed = 0;
-      await backend.db.transaction(async (tx) => {
-        await tx.query(
-          `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-          [claims],
-        );
-        elapsed = await timeIt(() => tx.query(sql));
-      });
-      return elapsed;
-    };
+    const claims = claimsFor(user.rows[0]?.id ?? '');
+    const asUser = (sql: string) => timeAsUser(backend.db, claims, sql);
     const indexed = 'select public.get_practice_questions(10)';
     // The naive pick, building the same JSON (as the superuser: no entitlement check).
     const naive = `select json_build_object('questions', json_agg(json_build_object('id', q.id, 'stem', q.stem,
@@ -169,6 +210,78 @@ async function sqlMedians(dataDir: string, email: string) {
     const naiveTimes: number[] = [];
     for (let i = 0; i < 30; i++) naiveTimes.push(await timeIt(() => backend.db.query(naive)));
     return { sqlMedian: median(indexedTimes), naiveMedian: median(naiveTimes) };
+  } finally {
+    await backend.close();
+  }
+}
+
+/**
+ * On the real bank: get_results_summary for a student with 1,000 sets (10,000 answers), and
+ * record_practice_set for another student, 10 random questions with a random option each.
+ */
+async function learningRecordMedians(dataDir: string) {
+  const backend = await startLocalBackend({ port: 0, dataDir, log: quiet });
+  try {
+    const db = backend.db;
+    const student = await createUser(db, {
+      email: 'bench-summary@example.com',
+      passwordHash: null,
+      metadata: {},
+      confirmed: true,
+    });
+    const seedMs = await timeIt(() => seedSets(db, student.id, 1000));
+    const summaryClaims = claimsFor(student.id);
+    const summarySql = 'select public.get_results_summary() as summary';
+    const check = await db.transaction(async (tx) => {
+      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [summaryClaims]);
+      return tx.query<{ summary: { totals: { sets: number; answered: number } } }>(summarySql);
+    });
+    const totals = check.rows[0]?.summary.totals;
+    if (totals?.sets !== 1000 || totals.answered !== 10_000) {
+      throw new Error(`unexpected summary totals ${JSON.stringify(totals)}`);
+    }
+    for (let i = 0; i < 20; i++) await timeAsUser(db, summaryClaims, summarySql);
+    const summaryTimes: number[] = [];
+    for (let i = 0; i < 300; i++) summaryTimes.push(await timeAsUser(db, summaryClaims, summarySql));
+
+    const recorder = await createUser(db, {
+      email: 'bench-recorder@example.com',
+      passwordHash: null,
+      metadata: {},
+      confirmed: true,
+    });
+    const recorderClaims = claimsFor(recorder.id);
+    const bank = (
+      await db.query<{ id: string; options: string[] }>(
+        `select q.id, array(select o.id from public.question_options o where o.question_id = q.id) as options
+           from public.questions q`,
+      )
+    ).rows;
+    const randomSet = () => {
+      const picked = new Set<number>();
+      while (picked.size < 10) picked.add(Math.floor(Math.random() * bank.length));
+      const questions = [...picked].map((index) => bank[index] as { id: string; options: string[] });
+      return [
+        crypto.randomUUID(),
+        questions.map((q) => q.id),
+        questions.map((q) => q.options[Math.floor(Math.random() * q.options.length)]),
+        new Date(Date.now() - 10 * 60_000),
+        new Date(),
+      ];
+    };
+    const recordSql = `select public.record_practice_set($1, $2, $3, 'one', $4, $5)`;
+    for (let i = 0; i < 20; i++) await timeAsUser(db, recorderClaims, recordSql, randomSet());
+    const recordTimes: number[] = [];
+    for (let i = 0; i < 200; i++)
+      recordTimes.push(await timeAsUser(db, recorderClaims, recordSql, randomSet()));
+    return {
+      summaryMedian: median(summaryTimes),
+      summaryP99: percentile(summaryTimes, 99),
+      recordMedian: median(recordTimes),
+      recordP99: percentile(recordTimes, 99),
+      seedSeconds: seedMs / 1000,
+      bankSize: bank.length,
+    };
   } finally {
     await backend.close();
   }
@@ -292,10 +405,18 @@ try {
   const inProcess = await inProcessStartup(devDir);
   console.log({ firstRun, cliStartups, inProcess });
 
+  console.log(
+    'learning record on the real bank: 1,000 sets for one student, then the summary and recording...',
+  );
+  const record = await learningRecordMedians(devDir);
+  console.log(record);
+
   console.log('a 100,000-question bank: SQL alone, ORDER BY random(), HTTP...');
   const setup = await startLocalBackend({ port: 0, dataDir: bigDir, log: quiet });
   const fillMs = await timeIt(() => fillBank(setup.db, 100_000));
-  await createEntitledUser(setup.db, EMAIL);
+  const benchUser = await createEntitledUser(setup.db, EMAIL);
+  // A student with a history: 500 sets, 5,000 distinct questions seen (5 % of the bank).
+  await seedSets(setup.db, benchUser, 500);
   await setup.close();
   const sql = await sqlMedians(bigDir, EMAIL);
   console.log(sql);
@@ -314,6 +435,7 @@ try {
   );
   console.log(load);
   results = {
+    ...record,
     ...sql,
     ...http,
     ...load,
@@ -339,7 +461,7 @@ HTTP figures: the CLI server in its own process, the client (fetch, keep-alive) 
 
 | Measure | Result | Target |
 |---|---|---|
-| \`get_practice_questions(10)\`, 100,000 questions, SQL alone (median of 300) | ${ms(r.sqlMedian ?? 0)} | — |
+| \`get_practice_questions(10)\`, 100,000 questions, a student who has seen 5,000 of them, SQL alone (median of 300) | ${ms(r.sqlMedian ?? 0)} | — |
 | \`ORDER BY random() LIMIT 10\` building the same JSON (median of 30) | ${ms(r.naiveMedian ?? 0)} | — |
 | Speed-up over \`ORDER BY random()\` | ${ratio.toFixed(0)}× | ≥ 30× (${verdict(ratio >= 30)}) |
 | Same RPC through HTTP with a user session (median of 300; p99) | ${ms(r.httpMedian ?? 0)}; ${ms(r.httpP99 ?? 0)} | median ≤ 10 ms (${verdict((r.httpMedian ?? 99) <= 10)}) |
@@ -350,11 +472,16 @@ HTTP figures: the CLI server in its own process, the client (fetch, keep-alive) 
 | Start-up to \`/_health\`, persisted data dir with the real bank, \`tsx server/main.ts\` process (median of 3) | ${ms(r.cliStartup ?? 0)} | ≤ 3 s (${verdict((r.cliStartup ?? 1e9) <= 3000)}) |
 | … the same, in-process (\`startLocalBackend()\`, modules already loaded; median of 3) | ${ms(r.inProcessStartup ?? 0)} | — |
 | First start on an empty data dir (initdb, shim, migrations, bank) | ${ms(r.firstRun ?? 0)} | — |
+| \`record_practice_set\`, 10-question sets, real bank (${r.bankSize} questions), SQL alone (median of 200; p99) | ${ms(r.recordMedian ?? 0)}; ${ms(r.recordP99 ?? 0)} | — |
+| \`get_results_summary()\`, a student with 1,000 sets / 10,000 answers, SQL alone (median of 300; p99) | ${ms(r.summaryMedian ?? 0)}; ${ms(r.summaryP99 ?? 0)} | median ≤ 20 ms (${verdict((r.summaryMedian ?? 99) <= 20)}) |
 
 Filling the 100,000-question bank (400,000 options) took ${(r.fillSeconds ?? 0).toFixed(1)} s. The random pick probes
 a dense integer key (\`questions.pick_key\`) with random integers, so it costs a few index lookups whatever
-the bank size; \`ORDER BY random()\` sorts the whole table. PGlite is one single-threaded Postgres inside the
-server process, so requests are served one at a time; the load figure is that one core's throughput.
+the bank size; \`ORDER BY random()\` sorts the whole table. For a student with a history each hit is also
+checked against their status row (one primary-key probe), so unseen questions come first at the same cost.
+Recording the summary student's 1,000 sets through \`record_practice_set\` in one statement took ${(r.seedSeconds ?? 0).toFixed(1)} s;
+the summary reads only aggregate rows, the last 30 sets and the student's per-question status rows.
+PGlite is one single-threaded Postgres inside the server process, so requests are served one at a time; the load figure is that one core's throughput.
 The host may be shared: runs while other work kept the load average at 5–14 gave 80–350 requests/s and
 5–7 s CLI start-ups with the same code, so the script first waits (up to two minutes) for the load to settle.
 `;

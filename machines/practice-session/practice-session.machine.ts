@@ -3,7 +3,14 @@ import { QUESTIONS_PER_SET } from '../../domain/business-rules';
 import { appActionPlaceholders } from '../shared/app-actions';
 import { errorMessage } from '../shared/messages';
 import { placeholdersFor } from '../shared/not-provided';
-import type { PracticePort, PracticeQuestion, SessionInfo } from '../shared/ports';
+import type {
+  LearningRecordPort,
+  PracticeFocus,
+  PracticePort,
+  PracticeQuestion,
+  PracticeSetRecord,
+  SessionInfo,
+} from '../shared/ports';
 import { type Answers, answeredCount, shuffle } from './practice-rules';
 
 /** 'one': one question at a time; 'all': the fallback with every question on one page. */
@@ -17,6 +24,10 @@ export interface PracticeProgress {
   /** Questions before this index are locked. */
   currentIndex: number;
   layout: PracticeLayout;
+  /** The set's id and start time (older stored progress may lack them: a new id is made then). */
+  setId?: string;
+  startedAt?: string;
+  focus?: PracticeFocus;
 }
 
 /** External facts the page reads before starting the flow. */
@@ -29,6 +40,12 @@ export interface PracticeSessionInput {
   saved: PracticeProgress | null;
   /** Random numbers in [0, 1) for reshuffling (Math.random in the app; fixed in tests). */
   random: () => number;
+  /** What the sets draw from (`/practice?focus=weakest` or `missed`; the whole bank otherwise). */
+  focus: PracticeFocus;
+  /** A new set id (crypto.randomUUID in the app; a counter in tests). */
+  newSetId: () => string;
+  /** The current time as an ISO string (fixed in tests). */
+  now: () => string;
 }
 
 export interface PracticeSessionContext {
@@ -40,6 +57,16 @@ export interface PracticeSessionContext {
   /** Why the entitlement check failed, shown with Try again. */
   error: string | null;
   random: () => number;
+  focus: PracticeFocus;
+  /** The set on screen: a new id for every set drawn and every Practice Again. */
+  setId: string;
+  startedAt: string;
+  /** Set when the student submits; the record sent to the backend carries it. */
+  submittedAt: string | null;
+  /** Why the last attempt to save the set failed (the set waits on this device meanwhile). */
+  recordError: string | null;
+  newSetId: () => string;
+  now: () => string;
 }
 
 export type PracticeSessionEvent =
@@ -50,7 +77,9 @@ export type PracticeSessionEvent =
   | { type: 'session.submit' }
   | { type: 'layout.switch' }
   | { type: 'remediation.toggle' }
-  | { type: 'session.restart' };
+  | { type: 'session.restart' }
+  | { type: 'session.new' }
+  | { type: 'record.retry' };
 
 /** The saved progress to resume from, when it belongs to the signed-in student and still makes sense. */
 export function resumableProgress(input: PracticeSessionInput): PracticeProgress | null {
@@ -68,6 +97,23 @@ function progressOf(context: PracticeSessionContext): PracticeProgress {
     answers: context.answers,
     currentIndex: context.currentIndex,
     layout: context.layout,
+    setId: context.setId,
+    startedAt: context.startedAt,
+    focus: context.focus,
+  };
+}
+
+/** The submitted set as the backend records it (it grades the choices itself). */
+export function setRecordOf(context: PracticeSessionContext): PracticeSetRecord {
+  return {
+    setId: context.setId,
+    userId: context.session?.userId ?? '',
+    questionIds: context.questions.map((q) => q.id),
+    chosenOptionIds: context.questions.map((q) => context.answers[q.id] ?? ''),
+    layout: context.layout,
+    focus: context.focus,
+    startedAt: context.startedAt,
+    submittedAt: context.submittedAt ?? context.startedAt,
   };
 }
 
@@ -104,6 +150,16 @@ const selectParams = ({ event }: { event: PracticeSessionEvent }) => {
   const { questionId, optionId } = event as Extract<PracticeSessionEvent, { type: 'answer.select' }>;
   return { questionId, optionId };
 };
+
+/** The context of a set just drawn or restarted: a fresh id, started now, not submitted. */
+function aNewSet() {
+  return {
+    setId: ({ context }: WithContext) => context.newSetId(),
+    startedAt: ({ context }: WithContext) => context.now(),
+    submittedAt: null,
+    recordError: null,
+  };
+}
 
 /** /practice: guards, loads a set of questions, takes the answers with locking, scores and reshuffles. */
 export const practiceSessionMachine = setup({
@@ -142,12 +198,18 @@ export const practiceSessionMachine = setup({
     clearProgress: () => {},
     /** Remembers the chosen layout on this device (provided by the app). */
     rememberLayout: (_, _params: { layout: PracticeLayout }) => {},
+    /** Keeps the submitted set on this device until the backend has it (provided by the app). */
+    queueRecord: (_, _params: PracticeSetRecord) => {},
+    markSubmitted: assign({ submittedAt: ({ context }) => context.now() }),
+    rememberRecordError: assign({ recordError: (_, params: { message: string }) => params.message }),
+    clearRecordError: assign({ recordError: null }),
     rememberError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
     storeQuestions: assign({
       questions: (_, params: { questions: PracticeQuestion[] }) => params.questions,
       answers: {},
       currentIndex: 0,
+      ...aNewSet(),
     }),
     recordAnswer: assign({
       answers: ({ context }, params: { questionId: string; optionId: string }) => ({
@@ -155,14 +217,18 @@ export const practiceSessionMachine = setup({
         [params.questionId]: params.optionId,
       }),
     }),
+    /** Start a new set: the finished one is recorded, so nothing of it stays on screen. */
+    forgetSet: assign({ questions: [], answers: {}, currentIndex: 0 }),
     lockCurrentQuestion: assign({ currentIndex: ({ context }) => context.currentIndex + 1 }),
     toggleLayout: assign({
       layout: ({ context }) => (context.layout === 'one' ? 'all' : 'one') as PracticeLayout,
     }),
+    // Practice Again is a new set in the record: same questions, new id and start time.
     shuffleQuestions: assign({
       questions: ({ context }) => shuffle(context.questions, context.random),
       answers: {},
       currentIndex: 0,
+      ...aNewSet(),
     }),
   },
 }).createMachine({
@@ -178,6 +244,13 @@ export const practiceSessionMachine = setup({
       currentIndex: resumed?.currentIndex ?? 0,
       error: null,
       random: input.random,
+      focus: resumed?.focus ?? input.focus,
+      setId: resumed?.setId ?? input.newSetId(),
+      startedAt: resumed?.startedAt ?? input.now(),
+      submittedAt: null,
+      recordError: null,
+      newSetId: input.newSetId,
+      now: input.now,
     };
   },
   initial: 'checkingSession',
@@ -237,7 +310,7 @@ export const practiceSessionMachine = setup({
       invoke: {
         id: 'loadQuestions',
         src: 'loadQuestions',
-        input: () => ({ limit: QUESTIONS_PER_SET }),
+        input: ({ context }) => ({ limit: QUESTIONS_PER_SET, focus: context.focus }),
         onDone: [
           {
             guard: { type: 'hasNoQuestions', params: ({ event }) => ({ questions: event.output }) },
@@ -288,7 +361,11 @@ export const practiceSessionMachine = setup({
                 { type: 'saveProgress', params: ({ context }) => progressOf(context) },
               ],
             },
-            'session.submit': { guard: 'canSubmitLast', target: '#practice-session.results' },
+            'session.submit': {
+              guard: 'canSubmitLast',
+              target: '#practice-session.results',
+              actions: 'markSubmitted',
+            },
             'layout.switch': {
               target: 'allOnOnePage',
               actions: [
@@ -310,7 +387,11 @@ export const practiceSessionMachine = setup({
                 { type: 'saveProgress', params: ({ context }) => progressOf(context) },
               ],
             },
-            'session.submit': { guard: 'allAnswered', target: '#practice-session.results' },
+            'session.submit': {
+              guard: 'allAnswered',
+              target: '#practice-session.results',
+              actions: 'markSubmitted',
+            },
             'layout.switch': {
               target: 'oneAtATime',
               actions: [
@@ -325,38 +406,80 @@ export const practiceSessionMachine = setup({
     },
     results: {
       description:
-        "The score as 'score / total' with its message; each question is marked Correct or Incorrect.",
+        "The score as 'score / total' with its message, each question marked; meanwhile the set is saved to the record.",
       tags: ['done'],
-      // A finished set is not resumed: a reload on the results starts a new set.
-      entry: 'clearProgress',
-      initial: 'summary',
+      type: 'parallel',
+      // A finished set is not resumed: a reload on the results starts a new set. The set goes to the
+      // device outbox first, so it is kept even if saving fails or the tab closes.
+      entry: ['clearProgress', { type: 'queueRecord', params: ({ context }) => setRecordOf(context) }],
       on: {
         'session.restart': { target: 'answering', actions: 'shuffleQuestions' },
+        'session.new': { target: 'loading', actions: 'forgetSet' },
       },
       states: {
-        summary: {
-          description: 'Results with remediation hidden.',
-          on: { 'remediation.toggle': { target: 'remediation' } },
+        review: {
+          description: 'What the student reads: the results, with or without remediation.',
+          initial: 'summary',
+          states: {
+            summary: {
+              description: 'Results with remediation hidden.',
+              on: { 'remediation.toggle': { target: 'remediation' } },
+            },
+            remediation: {
+              description: 'Results with remediation shown for the incorrect questions only.',
+              on: { 'remediation.toggle': { target: 'summary' } },
+            },
+          },
         },
-        remediation: {
-          description: 'Results with remediation shown for the incorrect questions only.',
-          on: { 'remediation.toggle': { target: 'summary' } },
+        record: {
+          description: 'Saving the set to the learning record, without holding up the results.',
+          initial: 'saving',
+          states: {
+            saving: {
+              description: 'Sending the set; the backend grades it and stores it once.',
+              invoke: {
+                id: 'recordSet',
+                src: 'recordSet',
+                input: ({ context }) => setRecordOf(context),
+                onDone: { target: 'saved', actions: 'clearRecordError' },
+                onError: {
+                  target: 'notSaved',
+                  actions: {
+                    type: 'rememberRecordError',
+                    params: ({ event }) => ({ message: errorMessage(event.error) }),
+                  },
+                },
+              },
+            },
+            saved: {
+              description: 'The set is in the record: /results counts it.',
+            },
+            notSaved: {
+              description:
+                'Saving failed: the set waits on this device and is sent on the next visit; Try again sends it now.',
+              on: { 'record.retry': { target: 'saving' } },
+            },
+          },
         },
       },
     },
   },
 });
 
-/** The machine's real actors, built from the practice port (the page passes them to `provide`). */
-export function createPracticeSessionImplementations(port: PracticePort) {
+/** The ports the practice session uses: the bank and entitlement, and the learning record. */
+export type PracticeSessionPorts = PracticePort & Pick<LearningRecordPort, 'recordSet'>;
+
+/** The machine's real actors, built from its ports (the page passes them to `provide`). */
+export function createPracticeSessionImplementations(port: PracticeSessionPorts) {
   return {
     actors: {
       checkEntitlement: fromPromise<boolean, { userId: string }>(({ input }) =>
         port.checkEntitlement(input.userId),
       ),
-      loadQuestions: fromPromise<PracticeQuestion[], { limit: number }>(({ input }) =>
-        port.loadQuestions(input.limit),
+      loadQuestions: fromPromise<PracticeQuestion[], { limit: number; focus: PracticeFocus }>(({ input }) =>
+        port.loadQuestions(input.limit, input.focus),
       ),
+      recordSet: fromPromise<void, PracticeSetRecord>(({ input }) => port.recordSet(input)),
     },
   };
 }

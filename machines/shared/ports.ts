@@ -39,9 +39,97 @@ export interface PracticeQuestion {
   rationale?: string | null;
 }
 
+/** What a set draws from: the whole bank (unseen questions first), the weakest category, or past misses. */
+export type PracticeFocus = 'mixed' | 'weakest' | 'missed';
+
 export interface PracticePort {
   checkEntitlement(userId: string): Promise<boolean>;
-  loadQuestions(limit: number): Promise<PracticeQuestion[]>;
+  loadQuestions(limit: number, focus: PracticeFocus): Promise<PracticeQuestion[]>;
+}
+
+/** A submitted set as the backend records it: the questions in the order shown and the choices. */
+export interface PracticeSetRecord {
+  /** Generated on the device, so a retried submission is stored once. */
+  setId: string;
+  userId: string;
+  questionIds: string[];
+  chosenOptionIds: string[];
+  layout: 'one' | 'all';
+  focus: PracticeFocus;
+  startedAt: string;
+  submittedAt: string;
+}
+
+export interface CategoryScore {
+  category: string;
+  answered: number;
+  correct: number;
+}
+
+export interface SetScore {
+  setId: string;
+  submittedAt: string;
+  correct: number;
+  total: number;
+}
+
+/** Everything /results and the dashboard show, in one answer from the backend. */
+export interface ResultsSummary {
+  totals: { sets: number; answered: number; correct: number };
+  /** All eight client-need categories, in the test plan's order, zeros included. */
+  categories: CategoryScore[];
+  /** The last sets, oldest first. */
+  overTime: SetScore[];
+  /** The last sets, newest first. */
+  recentSets: (SetScore & { focus: PracticeFocus })[];
+  /** Up to two categories with enough answers to judge, lowest accuracy first. */
+  weakest: CategoryScore[];
+  missedCount: number;
+  seenCount: number;
+  bankSize: number;
+}
+
+export interface ReviewedQuestion {
+  id: string;
+  /** Null when the question has since been retired from the bank. */
+  stem: string | null;
+  category: string | null;
+  rationale: string | null;
+  chosenOptionId: string;
+  correctOptionId: string;
+  isCorrect: boolean;
+  options: PracticeOption[];
+}
+
+/** One past set with every question, the student's choice, the key and the rationale. */
+export interface ReviewedSet extends SetScore {
+  startedAt: string;
+  focus: PracticeFocus;
+  questions: ReviewedQuestion[];
+}
+
+/** What the device still holds after sending its waiting sets. */
+export interface OutboxDelivery {
+  delivered: number;
+  /** Sets still waiting (the backend could not be reached); they are sent on the next visit. */
+  waiting: number;
+}
+
+/**
+ * The student's learning record. Submitted sets go through a device outbox first, so a set that
+ * cannot be sent (offline, backend down, tab closed) is sent on the next visit.
+ */
+export interface LearningRecordPort {
+  /** Keeps the set on this device until the backend has it. */
+  queueSet(record: PracticeSetRecord): void;
+  /** Sends one queued set now (graded by the backend) and, once stored, takes it out of the outbox. */
+  recordSet(record: PracticeSetRecord): Promise<void>;
+  /** Sends every set waiting on this device for this student. */
+  deliverOutbox(userId: string): Promise<OutboxDelivery>;
+  loadSummary(): Promise<ResultsSummary>;
+  loadSet(setId: string): Promise<ReviewedSet>;
+  /** Wipes the student's record on the backend and their waiting sets on this device. */
+  resetHistory(userId: string): Promise<void>;
 }
 
 /** Errors thrown by services carry the backend's message (or a generic one). */

@@ -1,4 +1,5 @@
-// SQLSTATE -> HTTP status, as PostgREST maps them (src/PostgREST/Error.hs mapSQLtoHTTP).
+// SQLSTATE -> HTTP status, as PostgREST maps them (src/PostgREST/Error.hs mapSQLtoHTTP), and
+// PostgREST's RAISE SQLSTATE 'PGRST' (a function choosing its own status and error body).
 
 export interface DatabaseError {
   code: string;
@@ -29,4 +30,77 @@ export function httpStatusForSqlState(
   if (['XX', 'F0', 'HV', '38', '39', '3B', '40', '54', '55', '57', '58'].includes(code.slice(0, 2)))
     return 500;
   return 400;
+}
+
+/** An error response a function asked for with RAISE SQLSTATE 'PGRST'. */
+export interface RaisedError {
+  status: number;
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+  headers: Record<string, string>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const optionalText = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/**
+ * PostgREST's parseRaisePGRST: for SQLSTATE 'PGRST' the MESSAGE is the body as a JSON object
+ * ({ code, message } required, details and hint optional) and the DETAIL a JSON object
+ * ({ status, headers } required, status_text optional). A payload it cannot parse is its
+ * 500 PGRST121. Returns null for every other SQLSTATE.
+ */
+export function raisedError(error: DatabaseError): RaisedError | null {
+  if (error.code !== 'PGRST') return null;
+  const parseError = (details: string, hint: string): RaisedError => ({
+    status: 500,
+    code: 'PGRST121',
+    message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+    details,
+    hint,
+    headers: {},
+  });
+  const body = parseJson(error.message);
+  if (!isObject(body) || typeof body.code !== 'string' || typeof body.message !== 'string') {
+    return parseError(
+      `Invalid JSON value for MESSAGE: '${error.message}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    );
+  }
+  const detailHint =
+    "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
+  if (error.detail === undefined || error.detail === null) {
+    return parseError('DETAIL is missing in the RAISE statement', detailHint);
+  }
+  const detail = parseJson(error.detail);
+  if (
+    !isObject(detail) ||
+    !Number.isInteger(detail.status) ||
+    (detail.status as number) < 100 ||
+    (detail.status as number) > 599 ||
+    !isObject(detail.headers) ||
+    !Object.values(detail.headers).every((value) => typeof value === 'string')
+  ) {
+    return parseError(`Invalid JSON value for DETAIL: '${error.detail}'`, detailHint);
+  }
+  return {
+    status: detail.status as number,
+    code: body.code,
+    message: body.message,
+    details: optionalText(body.details),
+    hint: optionalText(body.hint),
+    headers: detail.headers as Record<string, string>,
+  };
 }

@@ -3,11 +3,12 @@
 // applies them, so RLS, grants and auth.uid() behave as on hosted Supabase.
 import type { PGlite } from '@electric-sql/pglite';
 import { type Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JWTPayload } from 'jose';
 import type { ServerContext } from '../context.ts';
 import { bearerToken, limitBody, RestError, readJson, restErrorResponse } from '../http.ts';
 import { apiKeyRole, apiRoleJwt } from '../keys.ts';
-import { httpStatusForSqlState, isDatabaseError } from './errors.ts';
+import { httpStatusForSqlState, isDatabaseError, raisedError } from './errors.ts';
 
 const EXPOSED_SCHEMA = 'public';
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -237,6 +238,17 @@ export function restRoutes(ctx: ServerContext): Hono {
       });
     } catch (error) {
       if (!isDatabaseError(error)) throw error;
+      const raised = raisedError(error);
+      if (raised) {
+        throw new RestError(
+          raised.status as ContentfulStatusCode,
+          raised.code,
+          raised.message,
+          raised.details,
+          raised.hint,
+          raised.headers,
+        );
+      }
       const status = httpStatusForSqlState(error.code, claims.role !== 'anon');
       const extraHeaders: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
       throw new RestError(

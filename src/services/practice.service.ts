@@ -16,10 +16,13 @@ export const practiceService: PracticePort = {
     return data === true;
   },
 
-  async loadQuestions(limit) {
-    const { data, error } = await (await getSupabase()).rpc('get_practice_questions', {
-      question_limit: limit,
-    });
+  async loadQuestions(limit, focus) {
+    const supabase = await getSupabase();
+    // The spec's call for an ordinary set; the record's focused sets have their own procedure.
+    const { data, error } =
+      focus === 'mixed'
+        ? await supabase.rpc('get_practice_questions', { question_limit: limit })
+        : await supabase.rpc('get_focused_practice_questions', { focus, question_limit: limit });
     if (error) fail(error);
     const questions = (data as { questions?: PracticeQuestion[] } | null)?.questions;
     if (!Array.isArray(questions))

@@ -3,6 +3,8 @@ import { createActor } from 'xstate';
 import { QUESTIONS_PER_SET } from '../../domain/business-rules';
 import { answeredCount, score } from '../../machines/practice-session/practice-rules';
 import {
+  FIXED_NOW,
+  offline,
   practiceSessionFixtures,
   practiceSet,
   savedProgress,
@@ -13,6 +15,7 @@ import {
   practiceSessionMachine,
 } from '../../machines/practice-session/practice-session.machine';
 import { ada } from '../../machines/shared/fixtures';
+import type { PracticeSetRecord } from '../../machines/shared/ports';
 import {
   Coverage,
   casesForInputs,
@@ -32,7 +35,6 @@ const inputs = {
   resumed: inputOf('Signed in, resuming a saved set at question 2'),
 };
 const saved = savedProgress;
-const random = () => 0;
 
 function start(input: PracticeSessionInput) {
   const fakes = new FakeActors();
@@ -42,12 +44,14 @@ function start(input: PracticeSessionInput) {
     saved: [] as PracticeProgress[],
     cleared: 0,
     layouts: [] as string[],
+    queued: [] as PracticeSetRecord[],
   };
   const actor = createActor(
     practiceSessionMachine.provide({
       actors: {
         checkEntitlement: fakes.promise('checkEntitlement'),
         loadQuestions: fakes.promise('loadQuestions'),
+        recordSet: fakes.promise('recordSet'),
       },
       actions: {
         navigateTo: (_, { route }) => log.navigations.push(route),
@@ -57,6 +61,7 @@ function start(input: PracticeSessionInput) {
           log.cleared++;
         },
         rememberLayout: (_, { layout }) => log.layouts.push(layout),
+        queueRecord: (_, record) => log.queued.push(structuredClone(record)),
       },
     }),
     { input },
@@ -84,6 +89,9 @@ describe('practice-session machine (model-based)', () => {
         answers: s.context.answers,
         currentIndex: s.context.currentIndex,
         layout: s.context.layout,
+        setId: s.context.setId,
+        startedAt: s.context.startedAt,
+        focus: s.context.focus,
       });
       // Every question before the current one is answered (and locked).
       for (const q of s.context.questions.slice(0, s.context.currentIndex)) {
@@ -121,12 +129,16 @@ describe('practice-session machine (model-based)', () => {
         },
         'practice-session.loading': (s) => {
           expect(s.hasTag('busy')).toBe(true);
-          expect(fakes.calls.at(-1)).toEqual({ name: 'loadQuestions', input: { limit: QUESTIONS_PER_SET } });
+          expect(fakes.calls.at(-1)).toEqual({
+            name: 'loadQuestions',
+            input: { limit: QUESTIONS_PER_SET, focus: s.context.focus },
+          });
         },
         'practice-session.empty': (s) => {
           expect(s.context.questions).toEqual([]);
           expect(s.can({ type: 'questions.retry' })).toBe(true);
-          expect(log.saved).toEqual([]);
+          // Nothing is kept for a reload but a set that was answered before (and then submitted).
+          expect(log.saved.every((p) => p.questions.length > 0)).toBe(true);
           expectNoNavigation();
         },
         'practice-session.answering.oneAtATime': (s) => {
@@ -149,16 +161,42 @@ describe('practice-session machine (model-based)', () => {
           expect(s.can({ type: 'question.next' })).toBe(false);
           expectNoNavigation();
         },
-        'practice-session.results.summary': (s) => {
+        'practice-session.results.review.summary': (s) => {
           expect(s.hasTag('done')).toBe(true);
           expect(answeredCount(s.context.questions, s.context.answers)).toBe(set.length);
           expect(log.cleared).toBeGreaterThan(0);
           expect(s.can({ type: 'session.restart' })).toBe(true);
+          expect(s.can({ type: 'session.new' })).toBe(true);
         },
-        'practice-session.results.remediation': (s) => {
+        'practice-session.results.review.remediation': (s) => {
           expect(s.hasTag('done')).toBe(true);
           expect(answeredCount(s.context.questions, s.context.answers)).toBe(set.length);
           expect(s.can({ type: 'remediation.toggle' })).toBe(true);
+        },
+        'practice-session.results.record.saving': (s) => {
+          // The set went to the device outbox before it was sent, exactly as it is sent.
+          const sent = fakes.calls.filter((c) => c.name === 'recordSet').at(-1)?.input as PracticeSetRecord;
+          expect(log.queued.at(-1)).toEqual(sent);
+          expect(sent).toEqual({
+            setId: s.context.setId,
+            userId: session.userId,
+            questionIds: s.context.questions.map((q) => q.id),
+            chosenOptionIds: s.context.questions.map((q) => s.context.answers[q.id]),
+            layout: s.context.layout,
+            focus: s.context.focus,
+            startedAt: s.context.startedAt,
+            submittedAt: FIXED_NOW,
+          });
+          expect(s.can({ type: 'record.retry' })).toBe(false);
+        },
+        'practice-session.results.record.saved': (s) => {
+          expect(s.context.recordError).toBeNull();
+        },
+        'practice-session.results.record.notSaved': (s) => {
+          expect(s.context.recordError).toBe(offline.message);
+          expect(s.can({ type: 'record.retry' })).toBe(true);
+          // The results stay on screen: a failed save never takes them away.
+          expect(s.hasTag('done')).toBe(true);
         },
       },
     });
@@ -228,7 +266,7 @@ describe('practice-session machine (behaviour)', () => {
   });
 
   it('resumes saved progress only for the same student', async () => {
-    const other = start({ session: { userId: 'u-2', email: null }, layout: 'one', saved, random });
+    const other = start({ ...inputs.signedIn, session: { userId: 'u-2', email: null }, saved });
     await other.fakes.settle('checkEntitlement', { output: true });
     expect(other.actor.getSnapshot().matches('loading')).toBe(true);
 
@@ -243,8 +281,50 @@ describe('practice-session machine (behaviour)', () => {
   });
 
   it('ignores saved progress that cannot be resumed', async () => {
-    const broken = start({ session, layout: 'one', saved: { ...saved, currentIndex: 5 }, random });
+    const broken = start({ ...inputs.signedIn, saved: { ...saved, currentIndex: 5 } });
     await broken.fakes.settle('checkEntitlement', { output: true });
     expect(broken.actor.getSnapshot().matches('loading')).toBe(true);
+  });
+
+  it('gives every drawn set and every Practice Again a new set id, and Start a new set loads afresh', async () => {
+    let next = 0;
+    const { actor, fakes } = await loaded({ ...inputs.signedIn, newSetId: () => `id-${++next}` });
+    const firstId = actor.getSnapshot().context.setId;
+    const answerAll = () => {
+      for (const q of actor.getSnapshot().context.questions) {
+        actor.send({ type: 'answer.select', questionId: q.id, optionId: `${q.id}-right` });
+        actor.send({ type: 'question.next' });
+      }
+      actor.send({ type: 'session.submit' });
+    };
+    answerAll();
+    expect(
+      fakes.calls.filter((c) => c.name === 'recordSet').map((c) => (c.input as PracticeSetRecord).setId),
+    ).toEqual([firstId]);
+    actor.send({ type: 'session.restart' });
+    const againId = actor.getSnapshot().context.setId;
+    expect(againId).not.toBe(firstId);
+    answerAll();
+    actor.send({ type: 'session.new' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    await fakes.settle('loadQuestions', { output: set });
+    expect(actor.getSnapshot().context.setId).not.toBe(againId);
+    expect(fakes.calls.filter((c) => c.name === 'loadQuestions')).toHaveLength(2);
+  });
+
+  it('keeps the results on screen while saving fails, and Try again sends the same set', async () => {
+    const { actor, fakes } = await loaded();
+    actor.send({ type: 'answer.select', questionId: 'q1', optionId: 'q1-right' });
+    actor.send({ type: 'question.next' });
+    actor.send({ type: 'answer.select', questionId: 'q2', optionId: 'q2-wrong' });
+    actor.send({ type: 'session.submit' });
+    await fakes.settle('recordSet', { error: offline });
+    expect(actor.getSnapshot().matches({ results: { record: 'notSaved', review: 'summary' } })).toBe(true);
+    actor.send({ type: 'record.retry' });
+    await fakes.settle('recordSet', { output: undefined });
+    expect(actor.getSnapshot().matches({ results: { record: 'saved' } })).toBe(true);
+    const sent = fakes.calls.filter((c) => c.name === 'recordSet').map((c) => c.input);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
   });
 });

@@ -74,7 +74,7 @@ describe('everything else the API roles must not touch', () => {
     expect(await sqlStateOf(asRole(backend.db, 'anon', {}, (tx) => tx.query(sql)))).toBe('42501');
   });
 
-  test('anon may not execute the entitlement or practice functions', async () => {
+  test('anon may not execute the entitlement, practice or learning-record functions', async () => {
     const rows = await backend.db.query<{ fn: string; anon: boolean; authenticated: boolean }>(
       `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
               has_function_privilege('authenticated', p.oid, 'execute') as authenticated
@@ -83,7 +83,12 @@ describe('everything else the API roles must not touch', () => {
     );
     expect(rows.rows).toEqual([
       { fn: 'check_user_entitlement', anon: false, authenticated: true },
+      { fn: 'get_focused_practice_questions', anon: false, authenticated: true },
       { fn: 'get_practice_questions', anon: false, authenticated: true },
+      { fn: 'get_practice_set', anon: false, authenticated: true },
+      { fn: 'get_results_summary', anon: false, authenticated: true },
+      { fn: 'record_practice_set', anon: false, authenticated: true },
+      { fn: 'reset_practice_history', anon: false, authenticated: true },
       { fn: 'stripe_apply_subscription', anon: false, authenticated: false },
     ]);
   });

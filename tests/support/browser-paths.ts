@@ -66,4 +66,14 @@ export class RpcGate {
     const route = this.held.get(name)?.shift() as Route;
     await route.continue();
   }
+
+  /**
+   * Lets the newest held call of `name` through: the one the flow is waiting for when an earlier
+   * call was abandoned (e.g. a set's save still held when the student started another set).
+   */
+  async releaseNewest(name: string): Promise<void> {
+    await expect.poll(() => this.held.get(name)?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
+    const route = this.held.get(name)?.pop() as Route;
+    await route.continue();
+  }
 }

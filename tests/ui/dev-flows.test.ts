@@ -133,22 +133,27 @@ describe('/dev/flows in a development server', () => {
       answers: Record<string, string>;
       currentIndex: number;
     };
-  /** The state is the one the simulator reports and the one highlighted on the chart. */
-  const expectActive = async (stateId: string) => {
+  /** The states (one per parallel region) are the ones the simulator reports and highlights on the chart. */
+  const expectActive = async (...stateIds: string[]) => {
     await expect
-      .poll(() => page.locator('[data-active-states]').getAttribute('data-active-states'))
-      .toBe(stateId);
-    const nodeId = `-state-${mermaidId(stateId)}-`;
+      .poll(async () =>
+        ((await page.locator('[data-active-states]').getAttribute('data-active-states')) ?? '')
+          .split(' ')
+          .sort(),
+      )
+      .toEqual([...stateIds].sort());
     await expect
       .poll(
         () =>
           page.locator('.dev-flows-chart svg g.node.active').evaluateAll((nodes) => nodes.map((n) => n.id)),
         { timeout: 10_000 },
       )
-      .toEqual([expect.stringContaining(nodeId)]);
-    expect(await page.locator('tr[aria-current="true"] code').last().textContent()).toBe(
-      stateId.split('.').slice(1).join('.'),
-    );
+      .toEqual(
+        expect.arrayContaining(stateIds.map((id) => expect.stringContaining(`-state-${mermaidId(id)}-`))),
+      );
+    expect(await page.locator('.dev-flows-chart svg g.node.active').count()).toBe(stateIds.length);
+    const activeRows = await page.locator('tr[aria-current="true"] code').allTextContents();
+    for (const id of stateIds) expect(activeRows).toContain(id.split('.').slice(1).join('.'));
   };
 
   it('lists every machine of the registry and draws the selected chart', async () => {
@@ -212,15 +217,15 @@ describe('/dev/flows in a development server', () => {
     await click('answer.select: q2: Wrong');
     expect(await button('question.next').isDisabled()).toBe(true);
     await click('session.submit');
-    await expectActive(`${p}.results.summary`);
+    await expectActive(`${p}.results.review.summary`, `${p}.results.record.saving`);
     expect((await contextJson()).answers).toEqual({ q1: 'q1-right', q2: 'q2-wrong' });
 
     await click('remediation.toggle');
-    await expectActive(`${p}.results.remediation`);
+    await expectActive(`${p}.results.review.remediation`, `${p}.results.record.saving`);
     const historyLength = () => page.getByRole('list', { name: 'History' }).locator('li').count();
     expect(await historyLength()).toBe(8);
     await click('Step back');
-    await expectActive(`${p}.results.summary`);
+    await expectActive(`${p}.results.review.summary`, `${p}.results.record.saving`);
     expect(await historyLength()).toBe(7);
 
     const before = (await contextJson()).questions.map((q) => q.id);

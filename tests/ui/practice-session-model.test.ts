@@ -41,10 +41,14 @@ let app: AppUnderTest;
 let backend: LocalBackend;
 let bankIds: string[] = [];
 
+const RECORD_SET_SIGNATURE =
+  'public.record_practice_set(uuid, text[], text[], text, timestamptz, timestamptz, text)';
+
 async function restoreBank() {
   await backend.db.exec(`
     grant execute on function public.check_user_entitlement(uuid) to authenticated;
     grant execute on function public.get_practice_questions(integer) to authenticated;
+    grant execute on function ${RECORD_SET_SIGNATURE} to authenticated;
     insert into public.questions select * from private.model_questions on conflict do nothing;
     insert into public.question_options select * from private.model_options on conflict do nothing;`);
 }
@@ -175,6 +179,26 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
       await button('Practice Again (New Set)').click();
       await mapOrder(snapshot);
     },
+    'session.new': async () => {
+      next();
+      await button('Start a new set').click();
+    },
+    // The set's save: the newest held call is the one the results wait for (an earlier set's save
+    // may still be held when the student moved on).
+    'xstate.done.actor.recordSet': async () => {
+      next();
+      await gate.releaseNewest('record_practice_set');
+    },
+    'xstate.error.actor.recordSet': async () => {
+      next();
+      await backend.db.exec(`revoke execute on function ${RECORD_SET_SIGNATURE} from authenticated`);
+      await gate.releaseNewest('record_practice_set');
+    },
+    'record.retry': async () => {
+      next();
+      await restoreBank();
+      await button('Try again').click();
+    },
   };
 
   const shows = (text: string) => pg.getByText(text, { exact: true }).waitFor();
@@ -257,7 +281,7 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
         );
       }
     }),
-    'practice-session.results.summary': withAxe('summary', async () => {
+    'practice-session.results.review.summary': withAxe('summary', async () => {
       const answers = Object.values(snapshot.context.answers as Record<string, string>);
       const score = answers.filter((a) => a.endsWith('-right')).length;
       await expect
@@ -266,11 +290,24 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
       await expect.poll(() => pg.locator('[data-remediation-for]').count()).toBe(0);
       await button('View Remediation').waitFor();
     }),
-    'practice-session.results.remediation': withAxe('remediation', async () => {
+    'practice-session.results.review.remediation': withAxe('remediation', async () => {
       const answers = Object.values(snapshot.context.answers as Record<string, string>);
       const wrong = answers.filter((a) => a.endsWith('-wrong')).length;
       await button('Hide Remediation').waitFor();
       await expect.poll(() => pg.locator('[data-remediation-for]').count()).toBe(wrong);
+    }),
+    'practice-session.results.record.saving': async () => {
+      await pg
+        .locator('[data-record-status="saving"]')
+        .getByText('Saving this set to your results…')
+        .waitFor();
+    },
+    'practice-session.results.record.saved': async () => {
+      await pg.locator('[data-record-status="saved"]').getByText('Saved to your results.').waitFor();
+    },
+    'practice-session.results.record.notSaved': withAxe('notSaved', async () => {
+      await pg.locator('[data-record-status="notSaved"]').waitFor();
+      expect(await button('Try again').isEnabled()).toBe(true);
     }),
   };
 
@@ -302,7 +339,7 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
     drivers,
     states,
   });
-  const allowed = ['check_user_entitlement', 'get_practice_questions'];
+  const allowed = ['check_user_entitlement', 'get_practice_questions', 'record_practice_set'];
   const problems = pageProblems(pg).filter(
     (p) =>
       !errors.some(

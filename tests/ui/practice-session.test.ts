@@ -336,6 +336,8 @@ describe('practice: results', () => {
     await page.goto('/practice');
     const ids = await runSet(page, backend, 5);
     await page.getByTestId('practice-score').waitFor();
+    // The finished set's save is the results' own request; Practice Again must add none.
+    await page.locator('[data-record-status="saved"]').waitFor();
     const requests: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/rest/v1')) requests.push(r.url());

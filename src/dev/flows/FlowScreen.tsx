@@ -7,10 +7,12 @@ import {
 } from '../../features/checkout-return/CheckoutReturnView';
 import { type EmailLoginSnapshot, LoginView } from '../../features/email-login/LoginView';
 import { type PracticeSnapshot, PracticeView } from '../../features/practice-session/PracticeView';
+import { type HistoryResetSnapshot, ResetHistoryView } from '../../features/profile/ResetHistory';
 import {
   type ResetPasswordSnapshot,
   ResetPasswordView,
 } from '../../features/reset-password/ResetPasswordView';
+import { type LearningRecordSnapshot, ResultsView } from '../../features/results/ResultsView';
 
 type Send = (event: AnyEventObject) => void;
 
@@ -28,6 +30,12 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot, send: Send) => Reac
   'checkout-return': (snapshot) => <CheckoutReturnView snapshot={snapshot as CheckoutReturnSnapshot} />,
   'practice-session': (snapshot, send) => (
     <PracticeView snapshot={snapshot as PracticeSnapshot} send={send} />
+  ),
+  'learning-record': (snapshot, send) => (
+    <ResultsView snapshot={snapshot as LearningRecordSnapshot} send={send} />
+  ),
+  'history-reset': (snapshot, send) => (
+    <ResetHistoryView snapshot={snapshot as HistoryResetSnapshot} send={send} />
   ),
 };
 

@@ -3,12 +3,14 @@ import { Link } from 'react-router-dom';
 import { useAuthRef, useAuthSnapshot } from '../../app/auth-actor';
 import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
+import { DashboardSummary } from './DashboardSummary';
 import { greetingName } from './greeting';
 
 /** /dashboard: greeting and the way to practice, results and billing. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const email = useAuthSnapshot((s) => s.context.session?.email ?? null);
+  const userId = useAuthSnapshot((s) => s.context.session?.userId ?? null);
   const signingOut = useAuthSnapshot((s) => s.matches('signingOut'));
   const auth = useAuthRef();
   return (
@@ -29,6 +31,7 @@ export function DashboardPage() {
           Sign out
         </Button>
       </Group>
+      {userId && <DashboardSummary key={userId} userId={userId} />}
     </Stack>
   );
 }

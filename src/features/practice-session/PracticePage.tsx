@@ -1,31 +1,44 @@
 import { useMachine } from '@xstate/react';
+import { useSearchParams } from 'react-router-dom';
 import {
   createPracticeSessionImplementations,
   practiceSessionMachine,
 } from '../../../machines/practice-session/practice-session.machine';
-import type { SessionInfo } from '../../../machines/shared/ports';
+import type { PracticeFocus, SessionInfo } from '../../../machines/shared/ports';
 import { useAppActions } from '../../app/app-actions';
 import { inspect } from '../../app/inspector';
 import { usePageTitle } from '../../components/usePageTitle';
 import { WithSession } from '../../components/WithSession';
+import { learningRecordService } from '../../services/learning-record.service';
 import { practiceService } from '../../services/practice.service';
 import { PracticeView } from './PracticeView';
 import { LOAD_ERROR_LOG } from './practice-copy';
 import { clearProgress, readLayout, readProgress, writeLayout, writeProgress } from './practice-storage';
+import { newSetId } from './set-id';
 
-const implementations = createPracticeSessionImplementations(practiceService);
+const implementations = createPracticeSessionImplementations({
+  ...practiceService,
+  recordSet: learningRecordService.recordSet,
+});
+
+/** `/practice?focus=weakest` or `missed` draws from the record; anything else is an ordinary set. */
+function focusOf(value: string | null): PracticeFocus {
+  return value === 'weakest' || value === 'missed' ? value : 'mixed';
+}
 
 /** /practice: waits for the auth actor's first answer, then runs the practice session for that student. */
 export function PracticePage() {
   usePageTitle('Practice');
+  const focus = focusOf(useSearchParams()[0].get('focus'));
   return (
     <WithSession loaderLabel="Checking your session">
-      {(session) => <PracticeSession session={session} />}
+      {/* A new focus is a new session (the key restarts it). */}
+      {(session) => <PracticeSession key={focus} session={session} focus={focus} />}
     </WithSession>
   );
 }
 
-function PracticeSession({ session }: { session: SessionInfo | null }) {
+function PracticeSession({ session, focus }: { session: SessionInfo | null; focus: PracticeFocus }) {
   const appActions = useAppActions();
   const [snapshot, send] = useMachine(
     practiceSessionMachine.provide({
@@ -38,6 +51,7 @@ function PracticeSession({ session }: { session: SessionInfo | null }) {
           if (session) clearProgress(session.userId);
         },
         rememberLayout: (_, { layout }) => writeLayout(layout),
+        queueRecord: (_, record) => learningRecordService.queueSet(record),
       },
     }),
     {
@@ -46,6 +60,9 @@ function PracticeSession({ session }: { session: SessionInfo | null }) {
         layout: readLayout(),
         saved: session ? readProgress(session.userId) : null,
         random: Math.random,
+        focus,
+        newSetId,
+        now: () => new Date().toISOString(),
       },
       inspect,
     },

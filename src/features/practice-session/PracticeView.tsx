@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { SnapshotFrom } from 'xstate';
 import { resultMessage, score } from '../../../machines/practice-session/practice-rules';
@@ -10,10 +10,12 @@ import {
   type PracticeSessionEvent,
   type practiceSessionMachine,
 } from '../../../machines/practice-session/practice-session.machine';
+import { BusyNote } from '../../components/BusyNote';
+import { optionLetter } from '../../components/option-letter';
 import { LayoutSwitch } from './parts/LayoutSwitch';
 import { ProgressHeader } from './parts/ProgressHeader';
 import { QuestionCard } from './parts/QuestionCard';
-import { ResultsPanel } from './parts/ResultsPanel';
+import { type RecordStatus, ResultsPanel } from './parts/ResultsPanel';
 import { practiceCopy } from './practice-copy';
 
 export type PracticeSnapshot = SnapshotFrom<typeof practiceSessionMachine>;
@@ -23,18 +25,7 @@ interface PracticeViewProps {
   send(event: PracticeSessionEvent): void;
 }
 
-function Busy({ label }: { label: string }) {
-  return (
-    <Center py="xl">
-      <Stack align="center" gap="xs" role="status">
-        <Loader aria-hidden="true" />
-        <Text>{label}</Text>
-      </Stack>
-    </Center>
-  );
-}
-
-/** Keys: 1–9 choose an option of the current question, Enter goes to Next or Submit. */
+/** Keys: 1–9 or the letters A–I choose an option of the current question, Enter goes to Next or Submit. */
 function useAnswerKeys({ snapshot, send }: PracticeViewProps) {
   const oneAtATime = snapshot.matches({ answering: 'oneAtATime' });
   const current = currentQuestion(snapshot);
@@ -45,8 +36,13 @@ function useAnswerKeys({ snapshot, send }: PracticeViewProps) {
     if (snapshot.can(event)) send(event);
   };
   // Radios are inputs, so inputs are not ignored: the number keys work while an option has focus.
+  const positions = [1, 2, 3, 4, 5, 6, 7, 8, 9];
   useHotkeys(
-    [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [String(n), pick(n)] as [string, () => void]),
+    [
+      ...positions.map((n) => [String(n), pick(n)] as [string, () => void]),
+      // The options are lettered as the rationales name them, so their letters choose them too.
+      ...positions.map((n) => [optionLetter(n - 1).toLowerCase(), pick(n)] as [string, () => void]),
+    ],
     ['TEXTAREA', 'SELECT'],
   );
   // A focused button or link handles Enter itself; handling it here too would press twice.
@@ -85,12 +81,18 @@ export function PracticeView(props: PracticeViewProps) {
       <PracticeBody {...props} />
       {answering && questions.length > 0 && currentIndex === 0 && answeredQuestions(snapshot) === 0 && (
         <Text c="dimmed" fz="sm">
-          Keyboard: press 1–4 to choose an answer, the arrow keys to move between answers, and Enter for Next
-          or Submit.
+          Keyboard: press 1–4 or A–D to choose an answer, the arrow keys to move between answers, and Enter
+          for Next or Submit.
         </Text>
       )}
     </Stack>
   );
+}
+
+function recordStatus(snapshot: PracticeSnapshot): RecordStatus {
+  if (snapshot.matches({ results: { record: 'saved' } })) return 'saved';
+  if (snapshot.matches({ results: { record: 'notSaved' } })) return 'notSaved';
+  return 'saving';
 }
 
 function PracticeBody({ snapshot, send }: PracticeViewProps) {
@@ -101,10 +103,10 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
   };
 
   if (snapshot.matches('redirectingToLogin') || snapshot.matches('redirectingToBilling')) {
-    return <Busy label="Redirecting…" />;
+    return <BusyNote label="Redirecting…" />;
   }
-  if (snapshot.matches('loading')) return <Busy label="Loading questions…" />;
-  if (snapshot.hasTag('busy')) return <Busy label="Checking your access…" />;
+  if (snapshot.matches('loading')) return <BusyNote label="Loading questions…" />;
+  if (snapshot.hasTag('busy')) return <BusyNote label="Checking your access…" />;
 
   if (snapshot.matches('entitlementFailed')) {
     return (
@@ -229,11 +231,17 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
         answers={answers}
         score={correct}
         message={resultMessage(correct, questions.length)}
-        showRemediation={snapshot.matches({ results: 'remediation' })}
+        showRemediation={snapshot.matches({ results: { review: 'remediation' } })}
         canToggleRemediation={snapshot.can({ type: 'remediation.toggle' })}
         canRestart={snapshot.can({ type: 'session.restart' })}
         onToggleRemediation={() => send({ type: 'remediation.toggle' })}
         onRestart={() => send({ type: 'session.restart' })}
+        record={recordStatus(snapshot)}
+        setId={snapshot.context.setId}
+        canRetryRecord={snapshot.can({ type: 'record.retry' })}
+        onRetryRecord={() => send({ type: 'record.retry' })}
+        canStartNewSet={snapshot.can({ type: 'session.new' })}
+        onStartNewSet={() => send({ type: 'session.new' })}
       />
     );
   }

@@ -72,7 +72,14 @@ export function readProgress(userId: string): PracticeProgress | null {
       isRecord(value.answers) &&
       Object.values(value.answers).every((a) => typeof a === 'string') &&
       Number.isInteger(value.currentIndex) &&
-      (value.layout === 'one' || value.layout === 'all')
+      (value.layout === 'one' || value.layout === 'all') &&
+      // Progress stored before sets had ids lacks these; the session then gives it a new id.
+      (value.setId === undefined || typeof value.setId === 'string') &&
+      (value.startedAt === undefined || typeof value.startedAt === 'string') &&
+      (value.focus === undefined ||
+        value.focus === 'mixed' ||
+        value.focus === 'weakest' ||
+        value.focus === 'missed')
     ) {
       return value as unknown as PracticeProgress;
     }

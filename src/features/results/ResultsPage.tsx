@@ -1,16 +1,32 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useSearchParams } from 'react-router-dom';
+import { currentSession } from '../../../machines/auth/auth.machine';
+import {
+  createLearningRecordImplementations,
+  learningRecordMachine,
+} from '../../../machines/learning-record/learning-record.machine';
+import { useAuthSnapshot } from '../../app/auth-actor';
+import { inspect } from '../../app/inspector';
 import { usePageTitle } from '../../components/usePageTitle';
+import { learningRecordService } from '../../services/learning-record.service';
+import { ResultsView } from './ResultsView';
 
-/** /results: placeholder for results analytics (spec section 2). */
+const implementations = createLearningRecordImplementations(learningRecordService);
+
+/** /results (behind the session guard): the student's learning record and past sets. */
 export function ResultsPage() {
   usePageTitle('Results');
-  return (
-    <Stack>
-      <Title order={1}>Results</Title>
-      <Text>
-        Results analytics are coming soon: your scores by client-need category and your progress over time
-        will appear here.
-      </Text>
-    </Stack>
-  );
+  const userId = useAuthSnapshot(currentSession)?.userId;
+  const openSetId = useSearchParams()[0].get('set');
+  // The guard renders this page only with a session; the key restarts the record for another student.
+  if (!userId) return null;
+  return <Results key={userId} userId={userId} openSetId={openSetId} />;
+}
+
+function Results({ userId, openSetId }: { userId: string; openSetId: string | null }) {
+  const [snapshot, send] = useMachine(learningRecordMachine.provide(implementations), {
+    input: { userId, openSetId },
+    inspect,
+  });
+  return <ResultsView snapshot={snapshot} send={send} />;
 }

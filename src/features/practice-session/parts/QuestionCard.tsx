@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Radio, Stack, Title } from '@mantine/core';
 import type { PracticeQuestion } from '../../../../machines/shared/ports';
-import { focusOnMount } from './focus';
+import { focusOnMount } from '../../../components/focus-on-mount';
+import { optionLetter } from '../../../components/option-letter';
 
 interface QuestionCardProps {
   question: PracticeQuestion;
@@ -53,7 +54,7 @@ export function QuestionCard({
               <Radio
                 key={option.id}
                 value={option.id}
-                label={`${i + 1}. ${option.label}`}
+                label={`${optionLetter(i)}. ${option.label}`}
                 disabled={locked}
               />
             ))}

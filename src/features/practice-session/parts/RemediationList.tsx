@@ -5,6 +5,7 @@ import {
   isAnsweredCorrectly,
 } from '../../../../machines/practice-session/practice-rules';
 import type { PracticeQuestion } from '../../../../machines/shared/ports';
+import { optionLetter } from '../../../components/option-letter';
 import { remediationPrompt } from '../../../content/remediation';
 import { STOP_WORDS } from '../../../content/stop-words';
 
@@ -36,14 +37,14 @@ export function RemediationList({ questions, answers }: RemediationListProps) {
                 <Text span fw={600}>
                   Your answer:
                 </Text>{' '}
-                {chosen?.label ?? 'No answer'}
+                {chosen ? `${optionLetter(question.options.indexOf(chosen))}. ${chosen.label}` : 'No answer'}
               </Text>
               {correct && (
                 <Text fz="sm">
                   <Text span fw={600}>
                     Correct answer:
                   </Text>{' '}
-                  {correct.label}
+                  {optionLetter(question.options.indexOf(correct))}. {correct.label}
                 </Text>
               )}
               <Text fz="sm" data-testid="remediation-category">

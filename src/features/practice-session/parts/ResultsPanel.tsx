@@ -1,9 +1,10 @@
-import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { type Answers, isAnsweredCorrectly } from '../../../../machines/practice-session/practice-rules';
 import type { PracticeQuestion } from '../../../../machines/shared/ports';
 import { paths } from '../../../app/paths';
-import { focusOnMount } from './focus';
+import { focusOnMount } from '../../../components/focus-on-mount';
+import { practiceCopy } from '../practice-copy';
 import { RemediationList } from './RemediationList';
 
 interface ResultsPanelProps {
@@ -16,6 +17,51 @@ interface ResultsPanelProps {
   canRestart: boolean;
   onToggleRemediation(): void;
   onRestart(): void;
+  /** Whether the set has reached the learning record yet. */
+  record: RecordStatus;
+  setId: string;
+  canRetryRecord: boolean;
+  onRetryRecord(): void;
+  canStartNewSet: boolean;
+  onStartNewSet(): void;
+}
+
+export type RecordStatus = 'saving' | 'saved' | 'notSaved';
+
+/** A quiet line saying whether the set is in the record, with Try again when it is not. */
+function RecordNote(props: ResultsPanelProps) {
+  return (
+    <Group gap="sm" role="status" data-record-status={props.record}>
+      {props.record === 'saving' && (
+        <Text c="dimmed" fz="sm">
+          {practiceCopy.recordSaving}
+        </Text>
+      )}
+      {props.record === 'saved' && (
+        <Text c="dimmed" fz="sm">
+          {practiceCopy.recordSaved}{' '}
+          <Anchor component={Link} to={`${paths.results}?set=${encodeURIComponent(props.setId)}`}>
+            {practiceCopy.reviewThisSet}
+          </Anchor>
+        </Text>
+      )}
+      {props.record === 'notSaved' && (
+        <>
+          <Text c="dimmed" fz="sm">
+            {practiceCopy.recordNotSaved}
+          </Text>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={props.onRetryRecord}
+            disabled={!props.canRetryRecord}
+          >
+            Try again
+          </Button>
+        </>
+      )}
+    </Group>
+  );
 }
 
 /** The score, its message, each question marked Correct or Incorrect, and what to do next. */
@@ -34,6 +80,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
           <Text fz="lg" fw={500} data-testid="practice-message">
             {message}
           </Text>
+          <RecordNote {...props} />
         </Stack>
       </Paper>
       <List listStyleType="none" spacing="sm" aria-label="Answers by question">
@@ -70,6 +117,9 @@ export function ResultsPanel(props: ResultsPanelProps) {
         </Button>
         <Button onClick={props.onRestart} disabled={!props.canRestart}>
           Practice Again (New Set)
+        </Button>
+        <Button variant="light" onClick={props.onStartNewSet} disabled={!props.canStartNewSet}>
+          {practiceCopy.startNewSet}
         </Button>
         <Button component={Link} to={paths.dashboard} variant="default">
           Go to Dashboard

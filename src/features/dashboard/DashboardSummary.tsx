@@ -1,0 +1,72 @@
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import {
+  accuracy,
+  createLearningRecordImplementations,
+  learningRecordMachine,
+  overallAccuracy,
+} from '../../../machines/learning-record/learning-record.machine';
+import { inspect } from '../../app/inspector';
+import { paths } from '../../app/paths';
+import { percentText } from '../../components/record-format';
+import { learningRecordService } from '../../services/learning-record.service';
+
+const implementations = createLearningRecordImplementations(learningRecordService);
+
+/**
+ * Below the greeting: what the record says so far and the two sets built from it. Sets waiting on
+ * this device are sent first (the same learning-record flow as /results).
+ */
+export function DashboardSummary({ userId }: { userId: string }) {
+  const [snapshot, send] = useMachine(learningRecordMachine.provide(implementations), {
+    input: { userId, openSetId: null },
+    inspect,
+  });
+  const { summary } = snapshot.context;
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="dashboard-summary">
+      <Stack gap="sm">
+        <Title order={2} fz="h3" id="dashboard-summary">
+          Your progress
+        </Title>
+        {snapshot.hasTag('busy') && (
+          <Group gap="xs" role="status">
+            <Loader size="sm" aria-hidden="true" />
+            <Text>Loading your progress…</Text>
+          </Group>
+        )}
+        {snapshot.matches('failed') && (
+          <Group gap="sm" role="alert">
+            <Text>Your progress could not be loaded right now.</Text>
+            <Button size="compact-sm" variant="subtle" onClick={() => send({ type: 'summary.retry' })}>
+              Try again
+            </Button>
+          </Group>
+        )}
+        {snapshot.matches('empty') && <Text>Finish your first practice set to see your progress here.</Text>}
+        {snapshot.matches('ready') && summary && (
+          <>
+            <Text data-testid="dashboard-summary-line">
+              Questions answered: {summary.totals.answered} · Accuracy:{' '}
+              {percentText(overallAccuracy(snapshot))} · Weakest category:{' '}
+              {summary.weakest[0]
+                ? `${summary.weakest[0].category} (${percentText(accuracy(summary.weakest[0].correct, summary.weakest[0].answered))})`
+                : 'not enough answers yet'}
+            </Text>
+            <Group>
+              <Button component={Link} to={`${paths.practice}?focus=weakest`}>
+                Practise my weakest category
+              </Button>
+              {summary.missedCount > 0 && (
+                <Button component={Link} to={`${paths.practice}?focus=missed`} variant="light">
+                  Review questions I missed
+                </Button>
+              )}
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

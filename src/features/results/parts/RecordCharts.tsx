@@ -1,0 +1,138 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Anchor, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { accuracy } from '../../../../machines/learning-record/learning-record.machine';
+import type { ResultsSummary } from '../../../../machines/shared/ports';
+import { percentText, resultsCopy, setDate } from '../results-copy';
+
+// The charts are pictures of the tables beside them: hidden from screen readers, who read the tables.
+// Recharts' keyboard layer is off so nothing focusable sits inside the hidden picture.
+const decorative = { accessibilityLayer: false } as const;
+
+/** Accuracy per client-need category: a bar chart and the same numbers as a table. */
+export function CategoryChart({ summary }: { summary: ResultsSummary }) {
+  const rows = summary.categories.map((c) => ({
+    category: c.category,
+    answered: c.answered,
+    correct: c.correct,
+    accuracy: accuracy(c.correct, c.answered),
+  }));
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="results-by-category">
+      <Title order={2} fz="h3" id="results-by-category">
+        {resultsCopy.byCategory}
+      </Title>
+      <div aria-hidden="true">
+        <BarChart
+          h={280}
+          data={rows.map((r) => ({ category: r.category, Accuracy: r.accuracy ?? 0 }))}
+          dataKey="category"
+          series={[{ name: 'Accuracy', color: 'teal.8' }]}
+          yAxisProps={{ domain: [0, 100] }}
+          xAxisProps={{ interval: 0, angle: -25, textAnchor: 'end', height: 90, fontSize: 11 }}
+          unit="%"
+          barChartProps={decorative}
+          withTooltip={false}
+        />
+      </div>
+      <Table striped withTableBorder data-testid="category-table">
+        <Table.Caption>Answers and accuracy in each of the eight client-need categories.</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Category</Table.Th>
+            <Table.Th scope="col">Answered</Table.Th>
+            <Table.Th scope="col">Correct</Table.Th>
+            <Table.Th scope="col">Accuracy</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.category} data-category={r.category}>
+              <Table.Th scope="row" fw={500}>
+                {r.category}
+              </Table.Th>
+              <Table.Td>{r.answered}</Table.Td>
+              <Table.Td>{r.correct}</Table.Td>
+              <Table.Td>{percentText(r.accuracy)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+/** Accuracy per set, oldest first: a line chart and a one-sentence summary of the trend. */
+export function OverTimeChart({ summary }: { summary: ResultsSummary }) {
+  const points = summary.overTime.map((s, i) => ({
+    set: `Set ${i + 1}`,
+    Accuracy: accuracy(s.correct, s.total) ?? 0,
+  }));
+  const first = points[0]?.Accuracy;
+  const last = points.at(-1)?.Accuracy;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="results-over-time">
+      <Title order={2} fz="h3" id="results-over-time">
+        {resultsCopy.overTime}
+      </Title>
+      <div aria-hidden="true">
+        <LineChart
+          h={220}
+          data={points}
+          dataKey="set"
+          series={[{ name: 'Accuracy', color: 'teal.8' }]}
+          yAxisProps={{ domain: [0, 100] }}
+          unit="%"
+          lineChartProps={decorative}
+          withTooltip={false}
+          curveType="linear"
+        />
+      </div>
+      <Text data-testid="over-time-summary">
+        {points.length === 1
+          ? `Your one recorded set scored ${first}%.`
+          : `Over your last ${points.length} sets, accuracy went from ${first}% in the first to ${last}% in the latest.`}{' '}
+        Every set is listed below.
+      </Text>
+    </Stack>
+  );
+}
+
+/** The recent sets, newest first, each opening its review. */
+export function PastSets({ summary, onOpen }: { summary: ResultsSummary; onOpen(setId: string): void }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="results-past-sets">
+      <Title order={2} fz="h3" id="results-past-sets">
+        {resultsCopy.pastSets}
+      </Title>
+      <Table withTableBorder data-testid="past-sets">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Date</Table.Th>
+            <Table.Th scope="col">Score</Table.Th>
+            <Table.Th scope="col">Accuracy</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Review</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {summary.recentSets.map((s) => (
+            <Table.Tr key={s.setId} data-set-id={s.setId}>
+              <Table.Td>{setDate(s.submittedAt)}</Table.Td>
+              <Table.Td>
+                {s.correct} / {s.total}
+              </Table.Td>
+              <Table.Td>{percentText(accuracy(s.correct, s.total))}</Table.Td>
+              <Table.Td>
+                <Anchor component="button" type="button" onClick={() => onOpen(s.setId)}>
+                  Review<VisuallyHidden> the set of {setDate(s.submittedAt)}</VisuallyHidden>
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
