@@ -124,7 +124,7 @@ const routes: RouteObject[] = [
       {
         path: paths.results,
         lazy: lazyPage(
-          () => import('../features/results/ResultsPage'),
+          () => import('../features/learning-record/ResultsPage'),
           (m) => m.ResultsPage,
           true,
         ),

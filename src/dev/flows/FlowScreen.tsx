@@ -6,13 +6,13 @@ import {
   CheckoutReturnView,
 } from '../../features/checkout-return/CheckoutReturnView';
 import { type EmailLoginSnapshot, LoginView } from '../../features/email-login/LoginView';
+import { type LearningRecordSnapshot, ResultsView } from '../../features/learning-record/ResultsView';
 import { type PracticeSnapshot, PracticeView } from '../../features/practice-session/PracticeView';
 import { type HistoryResetSnapshot, ResetHistoryView } from '../../features/profile/ResetHistory';
 import {
   type ResetPasswordSnapshot,
   ResetPasswordView,
 } from '../../features/reset-password/ResetPasswordView';
-import { type LearningRecordSnapshot, ResultsView } from '../../features/results/ResultsView';
 
 type Send = (event: AnyEventObject) => void;
 
