@@ -1,31 +1,31 @@
 /**
- * `npm run bank:export`: writes supabase/seed.sql from supabase/questions/*.json.
- * `npm run bank:export -- --check`: exits 1 when the committed supabase/seed.sql differs from the bank.
+ * `npm run bank:export`: writes the files generated from supabase/questions/*.json: supabase/seed.sql,
+ * src/content/bank-stats.ts (the question count the FAQ states) and the statistics block of
+ * docs/content.md.
+ * `npm run bank:export -- --check` (`npm run bank:check`): exits 1 when any of them is stale.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadBank, SEED_FILE, toSeedSql, validateBank } from './lib/question-bank.ts';
+import { writeFileSync } from 'node:fs';
+import { generatedFiles, staleFiles } from './lib/bank-exports.ts';
+import { loadBank, validateBank } from './lib/question-bank.ts';
 
-const SEED_PATH = 'supabase/seed.sql';
 const bank = loadBank();
-const sql = toSeedSql(bank);
+const { errors, stats } = validateBank(bank);
 
 if (process.argv.includes('--check')) {
-  const current = existsSync(SEED_FILE) ? readFileSync(SEED_FILE, 'utf8') : undefined;
-  if (current === undefined) {
-    console.error(`${SEED_PATH} is missing. Run \`npm run bank:export\` and commit it.`);
-    process.exit(1);
-  }
-  if (current !== sql) {
+  const stale = staleFiles(bank, stats);
+  if (stale.length > 0) {
     console.error(
-      `${SEED_PATH} is out of date with supabase/questions/*.json. Run \`npm run bank:export\` and commit it.`,
+      `${stale.map((file) => file.name).join(', ')} ${stale.length === 1 ? 'is' : 'are'} out of date with supabase/questions/*.json. Run \`npm run bank:export\` and commit the result.`,
     );
     process.exit(1);
   }
-  console.log(`${SEED_PATH} is up to date (${bank.length} questions).`);
+  console.log(`The generated bank files are up to date (${bank.length} questions).`);
 } else {
-  writeFileSync(SEED_FILE, sql);
-  console.log(`Wrote ${SEED_PATH}: ${bank.length} questions, ${bank.length * 4} options.`);
-  const { errors } = validateBank(bank);
+  for (const file of generatedFiles(bank, stats)) {
+    writeFileSync(file.path, file.content);
+    console.log(`Wrote ${file.name}`);
+  }
+  console.log(`${bank.length} questions, ${bank.length * 4} options.`);
   if (errors.length > 0) {
     console.warn(
       `Note: the bank has ${errors.length} validation errors; run the content tests (tests/content) to list them.`,

@@ -1,7 +1,8 @@
 // The question bank's editorial checks: supabase/questions/*.json (read by server/db/question-bank.ts,
-// re-exported here) plus one review file per category in supabase/questions/reviews/ (same file name).
+// re-exported here) plus one review file per category in supabase/questions/reviews/ (same file name)
+// and the near-duplicate allow-list supabase/questions/near-duplicates.json.
 //
-// - validateBank() enforces the writing rules (docs/content.md) and the review records.
+// - validateBank() enforces the writing rules, the cue limits and the review records (docs/content.md).
 // - formatStats() prints the bank's statistics.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,12 @@ import {
   type OptionLetter,
   readJson,
 } from '../../server/db/question-bank.ts';
+import { letterShares, nextKeyPredictability } from './key-sequence.ts';
+import {
+  loadNearDuplicateJudgements,
+  type NearDuplicateJudgement,
+  validateNearDuplicates,
+} from './near-duplicates.ts';
 
 export const DEFAULT_REVIEW_DIR = fileURLToPath(
   new URL('../../supabase/questions/reviews/', import.meta.url),
@@ -59,7 +66,7 @@ export function categoryInfo(name: string): CategoryInfo | undefined {
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
-/** The numeric limits validateBank() enforces. */
+/** The numeric limits validateBank() enforces; docs/content.md says why each is where it is. */
 export const RULES = {
   stemMin: 60,
   stemMax: 500,
@@ -69,13 +76,40 @@ export const RULES = {
   optionRatio: 3,
   rationaleMin: 200,
   rationaleMax: 1200,
-  /** Jaccard similarity of word 3-shingles of two normalised stems above which they are near-duplicates. */
-  nearDuplicate: 0.6,
-  /** Share of items (percent, whole bank) each answer letter must have. */
+  /**
+   * TF-IDF cosine similarity (0–1) at or above which two items are a near-duplicate pair that must
+   * be removed or judged in supabase/questions/near-duplicates.json. Set about 0.01 under the weakest
+   * of 15 known duplicates (tests/content/fixtures/near-duplicate-scenarios.json), which score
+   * 0.17–0.41 against the bank: the six drafts the round-1 review dropped as duplicates and nine
+   * reworded scenarios (an insulin vial labelled for another client, metformin before contrast…).
+   */
+  nearDuplicate: 0.16,
+  /** Share of items (percent, in each bank file) each answer letter must have. */
   letterShareMin: 20,
   letterShareMax: 30,
-  /** Highest allowed share (percent) of items whose key is the strictly longest option. */
-  longestKeyShareMax: 35,
+  /** How many previous keys the next-key predictor looks at. */
+  keyContext: 3,
+  /**
+   * Highest next-key prediction accuracy (percent, in each bank file). Chance is 25 %; a shuffled
+   * file of 37–270 items stays under 40 % in 99 % of shuffles, while the old block-cycled files
+   * scored 45–86 %.
+   */
+  keyPredictabilityMax: 40,
+  /** Highest share (percent) of items whose key is the strictly longest option. */
+  longestKeyShareMax: 25,
+  /** Among items with an option that reports to the RN or provider: highest share (percent) keyed on it. */
+  reportingKeyShareMax: 50,
+  /**
+   * Absolute words (always, never, only, all, none, every) per distractor may be at most this many
+   * times their rate per key, plus the slack below, so "pick the option without an absolute" does
+   * not work as a strategy.
+   */
+  absoluteWordRatio: 1.5,
+  /** Absolute words per option allowed on top of the ratio, so a handful in a bank without any in keys passes. */
+  absoluteWordSlack: 0.005,
+  /** Difficulty mix targets (percent) and the tolerance around each. */
+  difficultyTarget: { easy: 25, medium: 50, hard: 25 },
+  difficultyTolerance: 7,
   minTotal: 400,
 } as const;
 
@@ -98,6 +132,24 @@ const COAGULATION_TEST = /\b(?:PT|aPTT|PTT|INR)\b/;
 const SECONDS_VALUE = /\d\s*(?:seconds|secs?)\b/;
 const REFERENCE = /\(reference\b/i;
 
+/** Who an option can report or escalate to. */
+const ESCALATION_TARGET =
+  '(?:RN|registered nurse|(?:health ?care )?provider|charge nurse|nurse manager|supervisor|physician|prescriber|surgeon|rapid response(?: team)?)';
+/**
+ * An option that reports or escalates to the RN, the provider or a nurse in charge: "Notify the RN",
+ * "report the INR to the provider", "call for the RN", "tell the charge nurse", "check with the
+ * provider", "RN and provider notified". Telling the client something about the provider is not one.
+ */
+const REPORTING_OPTION = new RegExp(
+  [
+    String.raw`\b(?:notif\w*|inform\w*|tell\w*|told|alert\w*|call\w*|pag(?:e|es|ed|ing)|contact\w*|let\w*|consult\w*|(?:check|clarify|clarifies|clarified|clarifying)\s+with)\s+(?:the\s+|your\s+|a\s+|an\s+)?${ESCALATION_TARGET}\b`,
+    String.raw`\b(?:report\w*|escalat\w*|notif\w*|alert\w*|call\w*|tak\w+)\b[^.;]{0,60}?\b(?:to|for|from)\s+(?:the\s+|your\s+|an?\s+)?${ESCALATION_TARGET}\b`,
+    String.raw`\b${ESCALATION_TARGET}\b[^.;]{0,25}\b(?:notified|informed)\b`,
+  ].join('|'),
+  'i',
+);
+const ABSOLUTE_WORD = /\b(?:always|never|only|all|none|every)\b/gi;
+
 // ---------------------------------------------------------------------------------------------
 // Types
 // ---------------------------------------------------------------------------------------------
@@ -111,10 +163,17 @@ export interface ReviewRecord {
   reviewer_answer: string;
   verdict: ReviewVerdict;
   note?: string;
+  /** Set on a merged record whose review differs from its file's header (`npm run bank:merge`). */
+  reviewer?: string;
+  reviewed_at?: string;
+  method?: string;
 }
 
 export interface ReviewFile {
   reviewer: string;
+  reviewed_at?: string;
+  /** How the reviewer worked (e.g. answered cold from a key-less copy, then checked references). */
+  method?: string;
   reviews: ReviewRecord[];
 }
 
@@ -133,13 +192,34 @@ export interface CategoryStats extends Share {
   inRange: boolean;
 }
 
+/** The key letters of one bank file, in file order. */
+export interface KeySequenceStats {
+  file: string;
+  count: number;
+  /** Next-key prediction accuracy from the previous RULES.keyContext keys, percent (chance ≈ 25). */
+  predictability: number;
+  /** Share of each letter, percent. */
+  shares: Record<OptionLetter, number>;
+}
+
+export interface CueStats {
+  /** Items whose key is the strictly longest option. */
+  longestKey: Share;
+  /** Items with an option that reports to the RN or provider, and how many of them are keyed on one. */
+  reporting: { items: number; keyed: number; share: number };
+  /** Absolute words (always, never, only, all, none, every) in keys and in distractors, and per option. */
+  absoluteWords: { inKeys: number; inDistractors: number; perKey: number; perDistractor: number };
+}
+
 export interface BankStats {
   total: number;
   categories: Record<Category, CategoryStats>;
   answers: Record<OptionLetter, Share>;
-  /** Items whose key is the strictly longest option. */
-  longestKey: Share;
+  keySequences: KeySequenceStats[];
+  cues: CueStats;
   difficulty: Record<Difficulty, Share>;
+  /** Pairs at or above RULES.nearDuplicate, and how many of them the allow-list judges distinct. */
+  nearDuplicates: { flagged: number; judged: number };
   reviews: {
     agree: number;
     fixed: number;
@@ -152,6 +232,8 @@ export interface BankStats {
 export interface ValidateOptions {
   /** Review files; read from supabase/questions/reviews/ when omitted. */
   reviews?: ReviewSet;
+  /** Near-duplicate pairs judged distinct; read from supabase/questions/near-duplicates.json when omitted. */
+  nearDuplicates?: NearDuplicateJudgement[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -188,22 +270,6 @@ export function normaliseStem(stem: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-}
-
-/** Word 3-shingles of a normalised text (a text of fewer than 3 words is one shingle). */
-export function shingles(text: string): Set<string> {
-  const words = normaliseStem(text).split(' ').filter(Boolean);
-  if (words.length < 3) return new Set([words.join(' ')]);
-  const result = new Set<string>();
-  for (let i = 0; i + 3 <= words.length; i++) result.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`);
-  return result;
-}
-
-export function jaccard(a: Set<string>, b: Set<string>): number {
-  let shared = 0;
-  for (const shingle of a) if (b.has(shingle)) shared++;
-  const union = a.size + b.size - shared;
-  return union === 0 ? 0 : shared / union;
 }
 
 /** True when the key is longer than every other option. */
@@ -389,24 +455,8 @@ function checkReviews(
   }
 }
 
-/**
- * Checks the bank against every writing rule and the review records. Each error is one line,
- * `<id>: [<rule>] <message>` (bank-wide errors start with `[<rule>]`).
- */
-export function validateBank(
-  bank: Bank,
-  options: ValidateOptions = {},
-): { errors: string[]; stats: BankStats } {
-  const errors: string[] = [];
-  const fail = (message: string) => errors.push(message);
-  const total = bank.length;
-
-  // Per item
-  for (const q of bank) {
-    checkItem(q, (rule, message) => fail(`${String(q.id)}: [${rule}] ${message}`));
-  }
-
-  // Ids: unique, in ascending order within each category
+/** Ids unique, and in ascending order within each category. */
+function checkIds(bank: Bank, fail: (message: string) => void): void {
   const seenIds = new Set<string>();
   const lastId = new Map<string, string>();
   for (const q of bank) {
@@ -418,8 +468,10 @@ export function validateBank(
     }
     lastId.set(q.category, q.id);
   }
+}
 
-  // Topics: unique within a category
+/** Topics unique within a category. */
+function checkTopics(bank: Bank, fail: (message: string) => void): void {
   const topics = new Map<string, string>();
   for (const q of bank) {
     if (typeof q.topic !== 'string') continue;
@@ -428,127 +480,274 @@ export function validateBank(
     if (first !== undefined) fail(`${q.id}: [topic-duplicate] same topic as ${first} ("${q.topic}")`);
     else topics.set(key, q.id);
   }
+}
 
-  // Stems: unique, and no near-duplicates (Jaccard of word 3-shingles), across the whole bank
+/** Stems unique across the whole bank, ignoring case and punctuation. */
+function checkStems(bank: Bank, fail: (message: string) => void): void {
   const stems = new Map<string, string>();
-  const shingleSets = bank.map((q) => shingles(typeof q.stem === 'string' ? q.stem : ''));
-  const index = new Map<string, number[]>();
-  bank.forEach((q, i) => {
+  for (const q of bank) {
     const normalised = normaliseStem(typeof q.stem === 'string' ? q.stem : '');
     const first = stems.get(normalised);
     if (first !== undefined) fail(`${q.id}: [stem-duplicate] same stem as ${first}`);
     else stems.set(normalised, q.id);
-    // Candidates: earlier items sharing at least one shingle.
-    const shared = new Map<number, number>();
-    const mine = shingleSets[i] ?? new Set<string>();
-    for (const shingle of mine) {
-      const holders = index.get(shingle);
-      if (!holders) index.set(shingle, [i]);
-      else {
-        for (const j of holders) shared.set(j, (shared.get(j) ?? 0) + 1);
-        holders.push(i);
-      }
-    }
-    for (const [j, count] of shared) {
-      const other = bank[j];
-      const theirs = shingleSets[j];
-      if (!other || !theirs || first === other.id) continue;
-      const similarity = count / (mine.size + theirs.size - count);
-      if (similarity > RULES.nearDuplicate) {
-        fail(`${q.id}: [near-duplicate] stem is ${(similarity * 100).toFixed(0)} % similar to ${other.id}`);
-      }
-    }
-  });
+  }
+}
 
-  // Bank-wide shares
+/** Items whose options and answer are well formed (the statistics below read only these). */
+function wellFormed(bank: Bank): Bank {
+  return bank.filter((q) => hasExactOptions(q) && OPTION_LETTERS.includes(q.answer));
+}
+
+function fileOf(q: BankQuestion): string {
+  return q.file ?? categoryInfo(q.category)?.file ?? q.category;
+}
+
+/** The key letters of each bank file, in file order. */
+function keySequenceStats(bank: Bank): KeySequenceStats[] {
+  const byFile = new Map<string, OptionLetter[]>();
+  for (const q of wellFormed(bank)) {
+    const keys = byFile.get(fileOf(q)) ?? [];
+    keys.push(q.answer);
+    byFile.set(fileOf(q), keys);
+  }
+  return [...byFile.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([file, keys]) => ({
+      file,
+      count: keys.length,
+      predictability: nextKeyPredictability(keys, RULES.keyContext),
+      shares: letterShares(keys),
+    }));
+}
+
+/** True when the option reports or escalates to the RN, the provider or a nurse in charge. */
+export function isReportingOption(option: string): boolean {
+  return REPORTING_OPTION.test(option);
+}
+
+function absoluteWordCount(text: string): number {
+  return text.match(ABSOLUTE_WORD)?.length ?? 0;
+}
+
+function cueStats(bank: Bank): CueStats {
+  const items = wellFormed(bank);
+  const longest = items.filter(keyIsLongest).length;
+  let reportingItems = 0;
+  let reportingKeyed = 0;
+  let inKeys = 0;
+  let inDistractors = 0;
+  for (const q of items) {
+    const reporting = OPTION_LETTERS.filter((letter) => isReportingOption(q.options[letter]));
+    if (reporting.length > 0) reportingItems++;
+    if (reporting.includes(q.answer)) reportingKeyed++;
+    for (const letter of OPTION_LETTERS) {
+      const count = absoluteWordCount(q.options[letter]);
+      if (letter === q.answer) inKeys += count;
+      else inDistractors += count;
+    }
+  }
+  const distractors = items.length * (OPTION_LETTERS.length - 1);
+  return {
+    longestKey: { count: longest, share: percent(longest, bank.length) },
+    reporting: {
+      items: reportingItems,
+      keyed: reportingKeyed,
+      share: percent(reportingKeyed, reportingItems),
+    },
+    absoluteWords: {
+      inKeys,
+      inDistractors,
+      perKey: items.length === 0 ? 0 : inKeys / items.length,
+      perDistractor: distractors === 0 ? 0 : inDistractors / distractors,
+    },
+  };
+}
+
+function shareStats<T extends string>(
+  bank: Bank,
+  values: readonly T[],
+  fieldOf: (q: BankQuestion) => string,
+): Record<T, Share> {
+  return Object.fromEntries(
+    values.map((value) => {
+      const count = bank.filter((q) => fieldOf(q) === value).length;
+      return [value, { count, share: percent(count, bank.length) }];
+    }),
+  ) as Record<T, Share>;
+}
+
+function categoryStats(bank: Bank): Record<Category, CategoryStats> {
+  return Object.fromEntries(
+    CATEGORIES.map((c) => {
+      const count = bank.filter((q) => q.category === c.name).length;
+      const share = percent(count, bank.length);
+      return [c.name, { count, share, min: c.min, max: c.max, inRange: share >= c.min && share <= c.max }];
+    }),
+  ) as Record<Category, CategoryStats>;
+}
+
+function checkCategoryShares(stats: BankStats, fail: (message: string) => void): void {
+  for (const c of CATEGORIES) {
+    const s = stats.categories[c.name];
+    if (!s.inRange) {
+      fail(
+        `[category-share] ${c.name}: ${s.count} items = ${pct(s.share)} of ${stats.total} (range ${c.min}–${c.max} %)`,
+      );
+    }
+  }
+}
+
+function checkDifficultyMix(stats: BankStats, fail: (message: string) => void): void {
+  for (const difficulty of DIFFICULTIES) {
+    const s = stats.difficulty[difficulty];
+    const target = RULES.difficultyTarget[difficulty];
+    if (Math.abs(s.share - target) > RULES.difficultyTolerance) {
+      fail(
+        `[difficulty-mix] ${difficulty}: ${s.count} items = ${pct(s.share)} (target ${target} ± ${RULES.difficultyTolerance} %)`,
+      );
+    }
+  }
+}
+
+function checkKeySequences(stats: BankStats, fail: (message: string) => void): void {
+  for (const sequence of stats.keySequences) {
+    for (const letter of OPTION_LETTERS) {
+      const share = sequence.shares[letter];
+      if (share < RULES.letterShareMin || share > RULES.letterShareMax) {
+        fail(
+          `[answer-share] ${sequence.file}: answer ${letter} is the key of ${pct(share)} of ${sequence.count} items (range ${RULES.letterShareMin}–${RULES.letterShareMax} %)`,
+        );
+      }
+    }
+    if (sequence.predictability > RULES.keyPredictabilityMax) {
+      fail(
+        `[key-sequence] ${sequence.file}: the previous ${RULES.keyContext} keys predict the next in ${pct(sequence.predictability)} of items (max ${RULES.keyPredictabilityMax} %; run \`npm run bank:merge -- --reletter-bank\`)`,
+      );
+    }
+  }
+}
+
+function checkCues(cues: CueStats, fail: (message: string) => void): void {
+  if (cues.longestKey.share > RULES.longestKeyShareMax) {
+    fail(
+      `[longest-key] the key is the strictly longest option in ${cues.longestKey.count} items = ${pct(cues.longestKey.share)} (max ${RULES.longestKeyShareMax} %)`,
+    );
+  }
+  if (cues.reporting.share > RULES.reportingKeyShareMax) {
+    fail(
+      `[reporting-key] ${cues.reporting.keyed} of the ${cues.reporting.items} items with an option that reports to the RN or provider are keyed on it = ${pct(cues.reporting.share)} (max ${RULES.reportingKeyShareMax} %)`,
+    );
+  }
+  const { perKey, perDistractor } = cues.absoluteWords;
+  const allowed = RULES.absoluteWordRatio * perKey + RULES.absoluteWordSlack;
+  if (perDistractor > allowed) {
+    fail(
+      `[absolute-words] ${perDistractor.toFixed(3)} absolute words per distractor vs ${perKey.toFixed(3)} per key (max ${RULES.absoluteWordRatio} × key rate + ${RULES.absoluteWordSlack} = ${allowed.toFixed(3)})`,
+    );
+  }
+}
+
+/**
+ * Checks the bank against every writing rule, the cue limits, the near-duplicate allow-list and
+ * the review records. Each error is one line, `<id>: [<rule>] <message>` (bank-wide errors start
+ * with `[<rule>]`).
+ */
+export function validateBank(
+  bank: Bank,
+  options: ValidateOptions = {},
+): { errors: string[]; stats: BankStats } {
+  const errors: string[] = [];
+  const fail = (message: string) => errors.push(message);
+
+  for (const q of bank) {
+    checkItem(q, (rule, message) => fail(`${String(q.id)}: [${rule}] ${message}`));
+  }
+  checkIds(bank, fail);
+  checkTopics(bank, fail);
+  checkStems(bank, fail);
+  const judgements = options.nearDuplicates ?? loadNearDuplicateJudgements();
+  const pairs = validateNearDuplicates(wellFormed(bank), judgements, RULES.nearDuplicate, fail);
+
   const stats: BankStats = {
-    total,
-    categories: Object.fromEntries(
-      CATEGORIES.map((c) => {
-        const count = bank.filter((q) => q.category === c.name).length;
-        const share = percent(count, total);
-        return [c.name, { count, share, min: c.min, max: c.max, inRange: share >= c.min && share <= c.max }];
-      }),
-    ) as Record<Category, CategoryStats>,
-    answers: Object.fromEntries(
-      OPTION_LETTERS.map((letter) => {
-        const count = bank.filter((q) => q.answer === letter).length;
-        return [letter, { count, share: percent(count, total) }];
-      }),
-    ) as Record<OptionLetter, Share>,
-    longestKey: (() => {
-      const count = bank.filter((q) => hasExactOptions(q) && keyIsLongest(q)).length;
-      return { count, share: percent(count, total) };
-    })(),
-    difficulty: Object.fromEntries(
-      DIFFICULTIES.map((difficulty) => {
-        const count = bank.filter((q) => q.difficulty === difficulty).length;
-        return [difficulty, { count, share: percent(count, total) }];
-      }),
-    ) as Record<Difficulty, Share>,
+    total: bank.length,
+    categories: categoryStats(bank),
+    answers: shareStats(bank, OPTION_LETTERS, (q) => q.answer),
+    keySequences: keySequenceStats(bank),
+    cues: cueStats(bank),
+    difficulty: shareStats(bank, DIFFICULTIES, (q) => q.difficulty),
+    nearDuplicates: { flagged: pairs.length, judged: judgements.length },
     reviews: { agree: 0, fixed: 0, missing: 0, reviewerDisagreed: [] },
   };
 
-  if (total < RULES.minTotal)
-    fail(`[total] the bank has ${total} items; at least ${RULES.minTotal} are required`);
-  if (total > 0) {
-    for (const c of CATEGORIES) {
-      const s = stats.categories[c.name];
-      if (!s.inRange) {
-        fail(
-          `[category-share] ${c.name}: ${s.count} items = ${pct(s.share)} of ${total} (range ${c.min}–${c.max} %)`,
-        );
-      }
-    }
-    for (const letter of OPTION_LETTERS) {
-      const s = stats.answers[letter];
-      if (s.share < RULES.letterShareMin || s.share > RULES.letterShareMax) {
-        fail(
-          `[answer-share] answer ${letter}: ${s.count} items = ${pct(s.share)} (range ${RULES.letterShareMin}–${RULES.letterShareMax} %)`,
-        );
-      }
-    }
-    if (stats.longestKey.share > RULES.longestKeyShareMax) {
-      fail(
-        `[longest-key] the key is the strictly longest option in ${stats.longestKey.count} items = ${pct(stats.longestKey.share)} (max ${RULES.longestKeyShareMax} %)`,
-      );
-    }
+  if (bank.length < RULES.minTotal)
+    fail(`[total] the bank has ${bank.length} items; at least ${RULES.minTotal} are required`);
+  if (bank.length > 0) {
+    checkCategoryShares(stats, fail);
+    checkDifficultyMix(stats, fail);
+    checkKeySequences(stats, fail);
+    checkCues(stats.cues, fail);
   }
 
   checkReviews(bank, options.reviews ?? loadReviews(), fail, stats.reviews);
   return { errors, stats };
 }
 
-/** A plain-text summary of the stats (per-category table, answer letters, longest key, difficulty). */
-export function formatStats(stats: BankStats): string {
-  const lines = [
-    `Question bank: ${stats.total} items`,
-    '',
-    'Category                          Items   Share   Range',
-  ];
+function formatShares<T extends string>(values: readonly T[], shares: Record<T, Share>): string {
+  return values.map((value) => `${value} ${shares[value].count} (${pct(shares[value].share)})`).join(', ');
+}
+
+function formatCategories(stats: BankStats): string[] {
+  const lines = ['Category                          Items   Share   Range'];
   for (const c of CATEGORIES) {
     const s = stats.categories[c.name];
     lines.push(
       `${c.name.padEnd(32)} ${String(s.count).padStart(6)} ${pct(s.share).padStart(8)}   ${c.min}–${c.max} %${s.inRange ? '' : '  <- out of range'}`,
     );
   }
-  lines.push('');
-  lines.push(
-    `Answer letters: ${OPTION_LETTERS.map((l) => `${l} ${stats.answers[l].count} (${pct(stats.answers[l].share)})`).join(', ')}`,
-  );
-  lines.push(
-    `Key is the strictly longest option: ${stats.longestKey.count} (${pct(stats.longestKey.share)})`,
-  );
-  lines.push(
-    `Difficulty: ${DIFFICULTIES.map((d) => `${d} ${stats.difficulty[d].count} (${pct(stats.difficulty[d].share)})`).join(', ')}`,
-  );
-  lines.push(
-    `Reviews: ${stats.reviews.agree} agree, ${stats.reviews.fixed} fixed, ${stats.reviews.missing} missing` +
-      (stats.reviews.reviewerDisagreed.length
-        ? `; "agree" although the reviewer answered differently: ${stats.reviews.reviewerDisagreed.join(', ')}`
+  return lines;
+}
+
+function formatKeySequences(stats: BankStats): string[] {
+  const lines = [
+    `Key letters per file (A/B/C/D share; next key predicted from the previous ${RULES.keyContext}, max ${RULES.keyPredictabilityMax} %):`,
+  ];
+  for (const sequence of stats.keySequences) {
+    const shares = OPTION_LETTERS.map((letter) => sequence.shares[letter].toFixed(0)).join('/');
+    lines.push(
+      `  ${sequence.file.padEnd(40)} ${String(sequence.count).padStart(4)} items  ${shares.padEnd(11)}  predicted ${pct(sequence.predictability)}`,
+    );
+  }
+  return lines;
+}
+
+function formatCues(cues: CueStats): string[] {
+  const { longestKey, reporting, absoluteWords } = cues;
+  return [
+    'Cues:',
+    `  key is the strictly longest option: ${longestKey.count} items (${pct(longestKey.share)}; max ${RULES.longestKeyShareMax} %)`,
+    `  reporting option is the key: ${reporting.keyed} of ${reporting.items} items that have one (${pct(reporting.share)}; max ${RULES.reportingKeyShareMax} %)`,
+    `  absolute words: ${absoluteWords.inKeys} in keys (${absoluteWords.perKey.toFixed(3)} per key), ${absoluteWords.inDistractors} in distractors (${absoluteWords.perDistractor.toFixed(3)} per distractor; max ${RULES.absoluteWordRatio} × per key + ${RULES.absoluteWordSlack})`,
+  ];
+}
+
+/** A plain-text summary of the stats: categories, difficulty, key letters, cues, near-duplicates, reviews. */
+export function formatStats(stats: BankStats): string {
+  const reviews = stats.reviews;
+  return [
+    `Question bank: ${stats.total} items`,
+    '',
+    ...formatCategories(stats),
+    '',
+    `Difficulty: ${formatShares(DIFFICULTIES, stats.difficulty)} (target ${DIFFICULTIES.map((d) => RULES.difficultyTarget[d]).join('/')} ± ${RULES.difficultyTolerance})`,
+    `Answer letters: ${formatShares(OPTION_LETTERS, stats.answers)}`,
+    ...formatKeySequences(stats),
+    ...formatCues(stats.cues),
+    `Near-duplicate pairs (TF-IDF cosine ≥ ${RULES.nearDuplicate}): ${stats.nearDuplicates.flagged} flagged, ${stats.nearDuplicates.judged} judged distinct`,
+    `Reviews: ${reviews.agree} agree, ${reviews.fixed} fixed, ${reviews.missing} missing` +
+      (reviews.reviewerDisagreed.length
+        ? `; "agree" although the reviewer answered differently: ${reviews.reviewerDisagreed.join(', ')}`
         : ''),
-  );
-  return lines.join('\n');
+  ].join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -36,6 +36,19 @@ export type Bank = BankQuestion[];
 export const DEFAULT_BANK_DIR = fileURLToPath(new URL('../../supabase/questions/', import.meta.url));
 export const SEED_FILE = fileURLToPath(new URL('../../supabase/seed.sql', import.meta.url));
 
+/**
+ * JSON files in the bank folder that are not category files: the near-duplicate allow-list, an
+ * editorial record read by scripts/lib/near-duplicates.ts.
+ */
+export const NON_CATEGORY_FILES: ReadonlySet<string> = new Set(['near-duplicates.json']);
+
+/** The category files of a bank folder, sorted by name. */
+export function categoryFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && !NON_CATEGORY_FILES.has(name))
+    .sort();
+}
+
 export function readJson(path: string): unknown {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
@@ -45,17 +58,14 @@ export function readJson(path: string): unknown {
 }
 
 /**
- * Reads every category file in `dir` (all `*.json`, sorted by name) without judging the items, so
+ * Reads every category file in `dir` (`*.json` but NON_CATEGORY_FILES, sorted by name) without judging the items, so
  * validateBank() can report every problem. Only a file that is not a `{ category, items: [] }`
  * object throws.
  */
 export function readBank(dir: string = DEFAULT_BANK_DIR): Bank {
   if (!existsSync(dir)) return [];
-  const files = readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .sort();
   const bank: Bank = [];
-  for (const name of files) {
+  for (const name of categoryFiles(dir)) {
     const data = readJson(join(dir, name)) as { category?: unknown; items?: unknown };
     if (
       typeof data !== 'object' ||

@@ -5,6 +5,7 @@ import {
   QUESTIONS_PER_SET,
   TRIAL_HOURS,
 } from '../../domain/business-rules';
+import { BANK_QUESTION_COUNT } from './bank-stats';
 
 export interface FaqItem {
   /** Stable key for the accordion item. */
@@ -26,7 +27,7 @@ export const faq = {
     {
       id: 'how-many',
       question: 'How many practice questions are there?',
-      answer: `Our question bank holds thousands of NCLEX-PN style questions across all six client-need categories, and it keeps growing. Each practice set draws ${QUESTIONS_PER_SET} questions. The Free plan includes ${FREE_PLAN_QUESTIONS} practice questions.`,
+      answer: `Our question bank holds ${BANK_QUESTION_COUNT.toLocaleString('en-US')} NCLEX-PN style questions across all eight client-need categories, and it keeps growing. Each practice set draws ${QUESTIONS_PER_SET} questions. The Free plan includes ${FREE_PLAN_QUESTIONS} practice questions.`,
     },
     {
       id: 'similar',

@@ -3,14 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { staleFiles } from '../../scripts/lib/bank-exports.ts';
+import { assignKeys } from '../../scripts/lib/key-sequence.ts';
+import { KEY_LIMITS } from '../../scripts/lib/merge.ts';
+import { type NearDuplicateJudgement, similarityWithin } from '../../scripts/lib/near-duplicates.ts';
 import {
   type Bank,
+  type BankItem,
   type BankQuestion,
   CATEGORIES,
   formatStats,
+  isReportingOption,
   loadBank,
   OPTION_LETTERS,
   type ReviewSet,
+  RULES,
   readBank,
   SEED_FILE,
   toSeedSql,
@@ -21,6 +28,19 @@ import {
 // The real bank
 // ---------------------------------------------------------------------------------------------
 
+/** Known duplicates: drafts the round-1 review dropped as duplicates, and reworded scenarios. */
+interface KnownDuplicate {
+  scenario: string;
+  source: string;
+  /** The bank item it duplicates. */
+  duplicates: string;
+  item: BankItem;
+}
+
+const KNOWN_DUPLICATES = JSON.parse(
+  readFileSync(new URL('./fixtures/near-duplicate-scenarios.json', import.meta.url), 'utf8'),
+) as KnownDuplicate[];
+
 describe('the question bank in supabase/questions', () => {
   it('meets every writing rule and has a passing review for every item', () => {
     const { errors, stats } = validateBank(readBank());
@@ -28,12 +48,20 @@ describe('the question bank in supabase/questions', () => {
     expect(errors.length, `${errors.length} validation errors:\n${errors.join('\n')}`).toBe(0);
   });
 
-  it('is what supabase/seed.sql contains (run `npm run bank:export` after editing the bank)', () => {
+  it('is what the generated files contain (run `npm run bank:export` after editing the bank)', () => {
     expect(existsSync(SEED_FILE), 'supabase/seed.sql is missing: run `npm run bank:export`').toBe(true);
-    const committed = readFileSync(SEED_FILE, 'utf8');
-    expect(committed === toSeedSql(loadBank()), 'supabase/seed.sql is stale: run `npm run bank:export`').toBe(
-      true,
-    );
+    const stale = staleFiles(loadBank()).map((file) => file.name);
+    expect(stale, `stale: ${stale.join(', ')}; run \`npm run bank:export\``).toEqual([]);
+  });
+
+  it('flags every known duplicate at the near-duplicate threshold', () => {
+    const bank = readBank();
+    const missed = KNOWN_DUPLICATES.map(({ duplicates, item }) => ({
+      pair: `${item.id} ~ ${duplicates}`,
+      similarity: similarityWithin([...bank, item], item.id, duplicates),
+    })).filter(({ similarity }) => similarity < RULES.nearDuplicate);
+    expect(missed, `below the threshold ${RULES.nearDuplicate}`).toEqual([]);
+    expect(KNOWN_DUPLICATES).toHaveLength(15);
   });
 });
 
@@ -57,10 +85,14 @@ function wordSource(seed: number): () => string {
 
 const DIFFICULTY_CYCLE = ['easy', 'medium', 'medium', 'hard'] as const;
 
-function makeItem(category: (typeof CATEGORIES)[number], n: number, index: number): BankQuestion {
+function makeItem(
+  category: (typeof CATEGORIES)[number],
+  n: number,
+  index: number,
+  answer: BankQuestion['answer'],
+): BankQuestion {
   const id = `${category.prefix}-${String(n).padStart(3, '0')}`;
   const word = wordSource(index + 1);
-  const answer = OPTION_LETTERS[index % 4] ?? 'A';
   const words = Array.from({ length: 14 }, word).join(' ');
   const reasons = OPTION_LETTERS.map((letter) =>
     letter === answer
@@ -95,8 +127,11 @@ function syntheticBank(counts: number[]): { bank: Bank; reviews: ReviewSet } {
   CATEGORIES.forEach((category, c) => {
     const file = { reviewer: 'synthetic reviewer', reviews: [] as ReviewSet[string]['reviews'] };
     reviews[category.file] = file;
-    for (let n = 1; n <= (counts[c] ?? 0); n++) {
-      const item = makeItem(category, n, index++);
+    const count = counts[c] ?? 0;
+    // Balanced, unpredictable keys, as the merge gives them.
+    const keys = assignKeys(Array(count).fill(null), category.file, KEY_LIMITS);
+    for (let n = 1; n <= count; n++) {
+      const item = makeItem(category, n, index++, keys[n - 1] ?? 'A');
       bank.push(item);
       file.reviews.push({ id: item.id, reviewer_answer: item.answer, verdict: 'agree', note: '' });
     }
@@ -108,10 +143,11 @@ function syntheticBank(counts: number[]): { bank: Bank; reviews: ReviewSet } {
 const full = () => syntheticBank(FULL_COUNTS);
 const small = () => syntheticBank(CATEGORIES.map(() => 2));
 
-const BANK_WIDE = /^\[(?:total|category-share|answer-share|longest-key)\]/;
+const BANK_WIDE =
+  /^\[(?:total|category-share|difficulty-mix|answer-share|key-sequence|longest-key|reporting-key|absolute-words)\]/;
 
-function errorsOf(bank: Bank, reviews: ReviewSet): string[] {
-  return validateBank(bank, { reviews }).errors;
+function errorsOf(bank: Bank, reviews: ReviewSet, nearDuplicates: NearDuplicateJudgement[] = []): string[] {
+  return validateBank(bank, { reviews, nearDuplicates }).errors;
 }
 
 function itemErrors(bank: Bank, reviews: ReviewSet): string[] {
@@ -125,8 +161,14 @@ function item(bank: Bank, id: string): BankQuestion {
 }
 
 /** Asserts that validating `bank` reports `rule` (for `id`, when given). */
-function expectRule(bank: Bank, reviews: ReviewSet, rule: string, id?: string): void {
-  const errors = errorsOf(bank, reviews);
+function expectRule(
+  bank: Bank,
+  reviews: ReviewSet,
+  rule: string,
+  id?: string,
+  nearDuplicates: NearDuplicateJudgement[] = [],
+): void {
+  const errors = errorsOf(bank, reviews, nearDuplicates);
   const prefix = id === undefined ? `[${rule}]` : `${id}: [${rule}]`;
   expect(
     errors.some((error) => error.startsWith(prefix)),
@@ -141,13 +183,16 @@ function expectRule(bank: Bank, reviews: ReviewSet, rule: string, id?: string): 
 describe('validateBank on synthetic banks', () => {
   it('accepts a valid 400-item bank without errors', () => {
     const { bank, reviews } = full();
-    const { errors, stats } = validateBank(bank, { reviews });
+    const { errors, stats } = validateBank(bank, { reviews, nearDuplicates: [] });
     expect(errors).toEqual([]);
     expect(stats.total).toBe(400);
     expect(stats.categories['Coordinated Care']).toMatchObject({ count: 84, share: 21, inRange: true });
     expect(stats.answers.A).toEqual({ count: 100, share: 25 });
-    expect(stats.longestKey.count).toBe(0);
+    expect(stats.keySequences.map((sequence) => sequence.shares.A)).toEqual(CATEGORIES.map(() => 25));
+    expect(stats.cues.longestKey.count).toBe(0);
+    expect(stats.cues.reporting).toEqual({ items: 0, keyed: 0, share: 0 });
     expect(stats.difficulty.medium.count).toBe(200);
+    expect(stats.nearDuplicates).toEqual({ flagged: 0, judged: 0 });
     expect(stats.reviews).toMatchObject({ agree: 400, fixed: 0, missing: 0 });
   });
 
@@ -234,7 +279,8 @@ describe('validateBank on synthetic banks', () => {
     const stem = (word: string) =>
       `A client who had surgery yesterday asks for help to walk. Which action should the PN ${word} take?`;
     item(bank, 'cc-001').stem = stem('NOT');
-    item(bank, 'cc-002').stem = `A client's son says, "I do not like this food." ${stem('now')}`;
+    item(bank, 'cc-002').stem =
+      `A client's son says, "I do not like this food." Which snack should the PN offer now?`;
     expect(itemErrors(bank, reviews)).toEqual([]);
     item(bank, 'cc-001').stem = stem('not');
     expectRule(bank, reviews, 'negative', 'cc-001');
@@ -336,8 +382,9 @@ describe('validateBank on synthetic banks', () => {
 
   it('[rationale-distractor] rejects a rationale that skips a distractor letter', () => {
     const { bank, reviews } = small();
-    const q = item(bank, 'cc-001'); // key A
-    q.rationale = q.rationale.replace('C is incorrect', 'The third choice is incorrect');
+    const q = item(bank, 'cc-001');
+    const distractor = OPTION_LETTERS.find((letter) => letter !== q.answer);
+    q.rationale = q.rationale.replace(`${distractor} is incorrect`, 'The third choice is incorrect');
     expectRule(bank, reviews, 'rationale-distractor', 'cc-001');
   });
 
@@ -347,12 +394,52 @@ describe('validateBank on synthetic banks', () => {
     expectRule(bank, reviews, 'stem-duplicate', 'pha-002');
   });
 
-  it('[near-duplicate] rejects a stem whose word 3-shingles overlap another by more than 0.6', () => {
+  /** Makes sic-001 a reworded copy of cc-001: same stem, options and rationale with one word changed. */
+  function nearCopy(bank: Bank): void {
+    const original = item(bank, 'cc-001');
+    Object.assign(item(bank, 'sic-001'), {
+      stem: original.stem.replace(/first\?$/, 'next?'),
+      options: { ...original.options },
+      answer: original.answer,
+      rationale: original.rationale,
+    });
+  }
+
+  it('[near-duplicate] rejects two items whose TF-IDF similarity reaches the threshold', () => {
     const { bank, reviews } = small();
-    const base = item(bank, 'cc-001').stem;
-    // Changing the last word changes 1 of 28 shingles: Jaccard 27/29 ≈ 0.93.
-    item(bank, 'sic-001').stem = base.replace(/first\?$/, 'next?');
+    expect(itemErrors(bank, reviews)).toEqual([]);
+    nearCopy(bank);
     expectRule(bank, reviews, 'near-duplicate', 'sic-001');
+  });
+
+  it('accepts a flagged pair judged distinct in the allow-list', () => {
+    const { bank, reviews } = small();
+    nearCopy(bank);
+    const judged: NearDuplicateJudgement[] = [
+      {
+        ids: ['sic-001', 'cc-001'],
+        verdict: 'distinct',
+        reason: 'synthetic pair judged distinct on purpose',
+      },
+    ];
+    expect(errorsOf(bank, reviews, judged).filter((error) => !BANK_WIDE.test(error))).toEqual([]);
+  });
+
+  it('[near-duplicate-stale] rejects an allow-list entry that no longer matches a flagged pair', () => {
+    const { bank, reviews } = small();
+    const judged: NearDuplicateJudgement[] = [
+      { ids: ['cc-001', 'cc-002'], verdict: 'distinct', reason: 'these two are not similar at all' },
+    ];
+    expectRule(bank, reviews, 'near-duplicate-stale', undefined, judged);
+  });
+
+  it('[near-duplicate-file] rejects an allow-list entry without a verdict or a real reason', () => {
+    const { bank, reviews } = small();
+    nearCopy(bank);
+    const judged = [
+      { ids: ['cc-001', 'sic-001'], verdict: 'distinct', reason: 'ok' },
+    ] as NearDuplicateJudgement[];
+    expectRule(bank, reviews, 'near-duplicate-file', undefined, judged);
   });
 
   it('[total] rejects a bank of fewer than 400 items', () => {
@@ -370,25 +457,80 @@ describe('validateBank on synthetic banks', () => {
     expect(errorsOf(bank, reviews).some((e) => e.includes('Pharmacological Therapies'))).toBe(true);
   });
 
-  it('[answer-share] rejects an answer letter outside 20–30 %', () => {
+  it('[difficulty-mix] rejects a difficulty more than 7 points from 25/50/25', () => {
     const { bank, reviews } = full();
-    bank.forEach((q, i) => {
-      q.answer = i % 3 === 0 ? 'A' : (OPTION_LETTERS[i % 4] ?? 'B');
-    });
-    for (const file of Object.values(reviews))
-      for (const r of file.reviews) r.reviewer_answer = item(bank, r.id).answer;
-    expectRule(bank, reviews, 'answer-share');
+    const medium = bank.filter((q) => q.difficulty === 'medium');
+    for (const q of medium.slice(0, 28)) q.difficulty = 'easy'; // easy 128/400 = 32 %: allowed
+    expect(errorsOf(bank, reviews)).toEqual([]);
+    const next = medium[28];
+    if (next) next.difficulty = 'easy';
+    expectRule(bank, reviews, 'difficulty-mix');
   });
 
-  it('[longest-key] rejects more than 35 % of keys being the strictly longest option', () => {
+  /** Sets the keys of one category file (rationales no longer match; only the file-level rules are read). */
+  function setKeys(bank: Bank, file: string, keys: (index: number) => BankQuestion['answer']): void {
+    bank
+      .filter((q) => q.file === file)
+      .forEach((q, i) => {
+        q.answer = keys(i);
+      });
+  }
+
+  it('[answer-share] rejects a letter outside 20–30 % of a file', () => {
     const { bank, reviews } = full();
-    bank.slice(0, 140).forEach((q) => {
+    setKeys(bank, 'coordinated-care.json', (i) => (i % 3 === 0 ? 'A' : (OPTION_LETTERS[i % 4] ?? 'B')));
+    expectRule(bank, reviews, 'answer-share');
+    expect(errorsOf(bank, reviews).some((e) => e.startsWith('[answer-share] coordinated-care.json'))).toBe(
+      true,
+    );
+  });
+
+  it('[key-sequence] rejects keys that cycle in blocks, even when each letter has 25 %', () => {
+    const { bank, reviews } = full();
+    const block = ['C', 'A', 'B', 'D'] as const;
+    setKeys(bank, 'pharmacological-therapies.json', (i) => block[i % 4] ?? 'A');
+    const errors = errorsOf(bank, reviews);
+    expect(errors.some((e) => e.startsWith('[key-sequence] pharmacological-therapies.json'))).toBe(true);
+    expect(errors.some((e) => e.startsWith('[answer-share]'))).toBe(false);
+  });
+
+  it('[longest-key] rejects more than 25 % of keys being the strictly longest option', () => {
+    const { bank, reviews } = full();
+    bank.slice(0, 100).forEach((q) => {
       q.options[q.answer] = `${q.options[q.answer]} now`;
     });
-    expect(errorsOf(bank, reviews)).toEqual([]); // 140/400 = 35 % is allowed
-    const next = bank[140];
+    expect(errorsOf(bank, reviews)).toEqual([]); // 100/400 = 25 % is allowed
+    const next = bank[100];
     if (next) next.options[next.answer] = `${next.options[next.answer]} now`;
     expectRule(bank, reviews, 'longest-key');
+  });
+
+  /** Puts a reporting option in `count` items from `start`: as the key, or as the first distractor. */
+  function addReportingOptions(bank: Bank, start: number, count: number, asKey: boolean): void {
+    bank.slice(start, start + count).forEach((q) => {
+      const letter = asKey ? q.answer : (OPTION_LETTERS.find((l) => l !== q.answer) ?? 'A');
+      q.options[letter] = `Report the finding for ${q.id} to the RN`;
+    });
+  }
+
+  it('[reporting-key] rejects reporting options keyed in more than half the items that have one', () => {
+    const { bank, reviews } = full();
+    addReportingOptions(bank, 0, 20, true);
+    addReportingOptions(bank, 20, 20, false);
+    expect(errorsOf(bank, reviews)).toEqual([]); // 20 of 40 = 50 % is allowed
+    addReportingOptions(bank, 40, 1, true);
+    expectRule(bank, reviews, 'reporting-key');
+  });
+
+  it('[absolute-words] rejects absolute words much more frequent in distractors than in keys', () => {
+    const { bank, reviews } = full();
+    const addWord = (q: BankQuestion, letter: BankQuestion['answer']) => {
+      q.options[letter] = `${q.options[letter]} always`;
+    };
+    for (const q of bank.slice(0, 30)) addWord(q, OPTION_LETTERS.find((l) => l !== q.answer) ?? 'A');
+    expectRule(bank, reviews, 'absolute-words'); // 30/1200 = 0.025 per distractor vs none in keys
+    for (const q of bank.slice(30, 40)) addWord(q, q.answer); // 10/400 = 0.025 per key: max 0.0425
+    expect(errorsOf(bank, reviews)).toEqual([]);
   });
 
   it('[review-missing] rejects an item without a review record', () => {
@@ -441,7 +583,37 @@ describe('validateBank on synthetic banks', () => {
     const { bank, reviews } = small();
     const record = reviews['coordinated-care.json']?.reviews.find((r) => r.id === 'cc-001');
     if (record) record.reviewer_answer = 'D';
-    expect(validateBank(bank, { reviews }).stats.reviews.reviewerDisagreed).toEqual(['cc-001']);
+    expect(validateBank(bank, { reviews, nearDuplicates: [] }).stats.reviews.reviewerDisagreed).toEqual([
+      'cc-001',
+    ]);
+  });
+});
+
+describe('isReportingOption', () => {
+  it('recognises options that report or escalate to the RN, the provider or a nurse in charge', () => {
+    for (const option of [
+      'Notify the RN of the pain rating so that the RN can give the dose',
+      'Withhold the dose and report the INR and bleeding to the RN',
+      'Stimulate the client by name and call for the RN at once',
+      'Follow the chain of command by telling the charge nurse',
+      'Check with the provider, since metformin is often held around IV contrast',
+      "Taking them together can drop your blood pressure; I'll tell your provider.",
+      'Found seated on floor by toilet; denies pain; RN notified.',
+      'Report the AP to the nurse manager for refusing an assigned task',
+    ]) {
+      expect(isReportingOption(option), option).toBe(true);
+    }
+  });
+
+  it('ignores options that only mention the RN or provider', () => {
+    for (const option of [
+      'Tell the client that the provider prescribed it and it must be taken',
+      'Ask the RN to complete the report because the RN supervises the PN',
+      'Wait for the provider to write an individual prescription',
+      'Document the refusal and return the tablet to the cabinet',
+    ]) {
+      expect(isReportingOption(option), option).toBe(false);
+    }
   });
 });
 

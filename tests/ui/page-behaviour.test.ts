@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BANK_QUESTION_COUNT } from '../../src/content/bank-stats';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
 import { interceptPaymentPage, main, openRoute, PAYMENT_LINK, storeSession, titleOf } from './public-helpers';
 
@@ -84,7 +85,14 @@ describe('FAQ accordion', () => {
     await openRoute(page, '/faq', titleOf('Frequently Asked Questions'));
     const facts: Array<[string, string[]]> = [
       ['What is PN Prep?', ['practical nursing students', 'NCLEX-PN', '24-hour free trial']],
-      ['How many practice questions are there?', ['thousands', '10 questions', '50 practice questions']],
+      [
+        'How many practice questions are there?',
+        [
+          `holds ${BANK_QUESTION_COUNT.toLocaleString('en-US')} NCLEX-PN style questions`,
+          '10 questions',
+          '50 practice questions',
+        ],
+      ],
       ['How similar are the questions to the real NCLEX-PN?', ['NCLEX-PN style', 'client-need categories']],
       ['Can I use PN Prep on my phone?', ['phones', 'Mobile app access']],
       ['Is there a pass guarantee?', ['Pro plan', '6 extra months']],
