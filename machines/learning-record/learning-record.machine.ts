@@ -95,17 +95,18 @@ export const learningRecordMachine = setup({
   initial: 'deliveringOutbox',
   states: {
     deliveringOutbox: {
-      description: 'Sending the sets that wait on this device (a failure leaves them waiting for next time).',
+      description:
+        'Sending the sets that wait on this device; any that cannot be sent stay waiting for next time.',
       tags: ['busy'],
       invoke: {
         id: 'deliverOutbox',
         src: 'deliverOutbox',
         input: ({ context }) => ({ userId: context.userId }),
+        // Delivery never fails as a whole: a set that cannot be sent stays waiting (the port's contract).
         onDone: {
           target: 'loadingSummary',
           actions: { type: 'storeDelivery', params: ({ event }) => ({ waiting: event.output.waiting }) },
         },
-        onError: { target: 'loadingSummary' },
       },
     },
     loadingSummary: {
@@ -142,12 +143,6 @@ export const learningRecordMachine = setup({
     ready: {
       description: 'The summary is shown; a past set can be opened for review.',
       initial: 'choosing',
-      on: {
-        'set.open': {
-          target: '.loadingSet',
-          actions: { type: 'chooseSet', params: ({ event }) => ({ setId: event.setId }) },
-        },
-      },
       states: {
         choosing: {
           description: 'Opening the set asked for in the address, if any.',
@@ -155,6 +150,12 @@ export const learningRecordMachine = setup({
         },
         browsing: {
           description: 'The numbers, the charts and the list of past sets.',
+          on: {
+            'set.open': {
+              target: 'loadingSet',
+              actions: { type: 'chooseSet', params: ({ event }) => ({ setId: event.setId }) },
+            },
+          },
         },
         loadingSet: {
           description: 'Loading one past set with its questions, choices, keys and rationales.',

@@ -124,7 +124,7 @@ export interface LearningRecordPort {
   queueSet(record: PracticeSetRecord): void;
   /** Sends one queued set now (graded by the backend) and, once stored, takes it out of the outbox. */
   recordSet(record: PracticeSetRecord): Promise<void>;
-  /** Sends every set waiting on this device for this student. */
+  /** Sends every set waiting on this device for this student; never rejects (unsent sets stay waiting). */
   deliverOutbox(userId: string): Promise<OutboxDelivery>;
   loadSummary(): Promise<ResultsSummary>;
   loadSet(setId: string): Promise<ReviewedSet>;

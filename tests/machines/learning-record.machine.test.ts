@@ -81,8 +81,9 @@ describe('learning-record machine (model-based)', () => {
         'learning-record.ready.loadingSet': (s) => {
           expect(s.hasTag('busy')).toBe(true);
           expect(lastCall()).toEqual({ name: 'loadSet', input: { setId: s.context.openSetId } });
-          // The numbers stay on screen while a set loads.
+          // The numbers stay loaded while a set loads; another set opens only from the list.
           expect(s.context.summary).toEqual(twoSetSummary);
+          expect(s.can({ type: 'set.open', setId: 'set-a' })).toBe(false);
         },
         'learning-record.ready.reviewingSet': (s) => {
           expect(s.context.openSet).toEqual(reviewedSet);

@@ -67,6 +67,18 @@ export class RpcGate {
     await route.continue();
   }
 
+  /** Fails the oldest held call of `name` at the network, as when the backend cannot be reached. */
+  async abort(name: string): Promise<void> {
+    await expect.poll(() => this.held.get(name)?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
+    const route = this.held.get(name)?.shift() as Route;
+    await route.abort('connectionrefused');
+  }
+
+  /** How many calls of `name` are held now. */
+  heldCount(name: string): number {
+    return this.held.get(name)?.length ?? 0;
+  }
+
   /**
    * Lets the newest held call of `name` through: the one the flow is waiting for when an earlier
    * call was abandoned (e.g. a set's save still held when the student started another set).
