@@ -1,11 +1,10 @@
 /**
  * The Next Generation NCLEX item model: one schema for the bank files, the database and the app.
  * Each item type is a zod schema (a malformed item is refused with the item and the field named);
- * `scoringKeyOf` compiles any item to the neutral scoring shape of domain/ngn-scoring.ts.
+ * domain/ngn-scoring.ts compiles any item to its neutral scoring shape (`scoringKeyOf`).
  */
 import { z } from 'zod';
 import { CLIENT_NEEDS } from './client-needs';
-import type { ScoringGroup, ScoringKey } from './ngn-scoring';
 
 const categoryNames = CLIENT_NEEDS.map((need) => need.name) as [string, ...string[]];
 
@@ -308,60 +307,4 @@ export function ngnFileProblems(data: unknown): string[] {
     }
     return `${owner}: ${field.join('.') || '(item)'}: ${issue.message}`;
   });
-}
-
-const groupOf = (
-  id: string,
-  options: Array<{ id: string; correct: boolean }>,
-  maxPicks?: number,
-): ScoringGroup => ({
-  id,
-  choices: options.map((o) => o.id),
-  correct: options.filter((o) => o.correct).map((o) => o.id),
-  ...(maxPicks === undefined ? {} : { maxPicks }),
-});
-
-/** The item's key in the neutral scoring shape: which groups, which choices, which rule. */
-export function scoringKeyOf(item: NgnItem): ScoringKey {
-  switch (item.type) {
-    case 'multiple-response':
-      return item.select === 'all'
-        ? { rule: '+/-', groups: [groupOf('options', item.options)] }
-        : { rule: '0/1', groups: [groupOf('options', item.options, item.select)] };
-    case 'matrix':
-      return {
-        rule: item.multiple ? '+/-' : '0/1',
-        groups: item.rows.map((row) => ({
-          id: row.id,
-          choices: item.columns.map((c) => c.id),
-          correct: row.correct,
-          ...(item.multiple ? {} : { maxPicks: 1 }),
-        })),
-      };
-    case 'drop-down':
-      return { rule: item.scoring, groups: item.blanks.map((b) => groupOf(b.id, b.options, 1)) };
-    case 'drag-and-drop':
-      return {
-        rule: item.scoring,
-        groups: Object.entries(item.answers)
-          .sort(([a], [b]) => Number(a) - Number(b))
-          .map(([blank, token]) => ({
-            id: blank,
-            choices: item.tokens.map((t) => t.id),
-            correct: [token],
-            maxPicks: 1,
-          })),
-      };
-    case 'highlight':
-      return { rule: '+/-', groups: [groupOf('segments', item.segments)] };
-    case 'bow-tie':
-      return {
-        rule: '0/1',
-        groups: [
-          groupOf('condition', item.condition, 1),
-          groupOf('actions', item.actions, 2),
-          groupOf('parameters', item.parameters, 2),
-        ],
-      };
-  }
 }

@@ -12,6 +12,8 @@
  *   1 when groups 1 and 3 are right (drop-down and drag-and-drop rationale).
  */
 
+import type { NgnItem } from './ngn-items';
+
 export type ScoringRule = '0/1' | '+/-' | 'dyad' | 'triad';
 
 /** One place a student answers: a row, a blank, a list of options; `correct` holds its key. */
@@ -110,4 +112,62 @@ export function scoreResponse(key: ScoringKey, response: NgnResponse): ItemScore
       break;
   }
   return { points, max };
+}
+
+// The item's key in the neutral shape. Kept here, not beside the schemas, so the app can score
+// without bundling the schema library (it imports the item types only).
+const groupOf = (
+  id: string,
+  options: Array<{ id: string; correct: boolean }>,
+  maxPicks?: number,
+): ScoringGroup => ({
+  id,
+  choices: options.map((o) => o.id),
+  correct: options.filter((o) => o.correct).map((o) => o.id),
+  ...(maxPicks === undefined ? {} : { maxPicks }),
+});
+
+/** The item's key in the neutral scoring shape: which groups, which choices, which rule. */
+export function scoringKeyOf(item: NgnItem): ScoringKey {
+  switch (item.type) {
+    case 'multiple-response':
+      return item.select === 'all'
+        ? { rule: '+/-', groups: [groupOf('options', item.options)] }
+        : { rule: '0/1', groups: [groupOf('options', item.options, item.select)] };
+    case 'matrix':
+      return {
+        rule: item.multiple ? '+/-' : '0/1',
+        groups: item.rows.map((row) => ({
+          id: row.id,
+          choices: item.columns.map((c) => c.id),
+          correct: row.correct,
+          ...(item.multiple ? {} : { maxPicks: 1 }),
+        })),
+      };
+    case 'drop-down':
+      return { rule: item.scoring, groups: item.blanks.map((b) => groupOf(b.id, b.options, 1)) };
+    case 'drag-and-drop':
+      return {
+        rule: item.scoring,
+        groups: Object.entries(item.answers)
+          .sort(([a], [b]) => Number(a) - Number(b))
+          .map(([blank, token]) => ({
+            id: blank,
+            choices: item.tokens.map((t) => t.id),
+            correct: [token],
+            maxPicks: 1,
+          })),
+      };
+    case 'highlight':
+      return { rule: '+/-', groups: [groupOf('segments', item.segments)] };
+    case 'bow-tie':
+      return {
+        rule: '0/1',
+        groups: [
+          groupOf('condition', item.condition, 1),
+          groupOf('actions', item.actions, 2),
+          groupOf('parameters', item.parameters, 2),
+        ],
+      };
+  }
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type NgnItem, ngnFileProblems, scoringKeyOf } from '../../domain/ngn-items';
-import { maxPoints, responseProblem, type ScoringKey, scoreResponse } from '../../domain/ngn-scoring';
+import { type NgnItem, ngnFileProblems } from '../../domain/ngn-items';
+import {
+  maxPoints,
+  responseProblem,
+  type ScoringKey,
+  scoreResponse,
+  scoringKeyOf,
+} from '../../domain/ngn-scoring';
 
 const options = (ids: string, correct: string) =>
   [...ids].map((id) => ({ id, text: `Option ${id}`, correct: correct.includes(id) }));
