@@ -1,6 +1,7 @@
 import { authFixtures } from './auth/auth.fixtures';
 import { authCallbackFixtures } from './auth-callback/auth-callback.fixtures';
 import { checkoutReturnFixtures } from './checkout-return/checkout-return.fixtures';
+import { clinicalJudgmentFixtures } from './clinical-judgment/clinical-judgment.fixtures';
 import { emailLoginFixtures } from './email-login/email-login.fixtures';
 import { historyResetFixtures } from './history-reset/history-reset.fixtures';
 import { learningRecordFixtures } from './learning-record/learning-record.fixtures';
@@ -21,4 +22,5 @@ export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
   'practice-session': practiceSessionFixtures,
   'learning-record': learningRecordFixtures,
   'history-reset': historyResetFixtures,
+  'clinical-judgment': clinicalJudgmentFixtures,
 };

@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth/auth.machine';
 import { authCallbackMachine } from './auth-callback/auth-callback.machine';
 import { checkoutReturnMachine } from './checkout-return/checkout-return.machine';
+import { clinicalJudgmentMachine } from './clinical-judgment/clinical-judgment.machine';
 import { emailLoginMachine } from './email-login/email-login.machine';
 import { historyResetMachine } from './history-reset/history-reset.machine';
 import { learningRecordMachine } from './learning-record/learning-record.machine';
@@ -21,4 +22,5 @@ export const machines: Record<string, AnyStateMachine> = {
   'practice-session': practiceSessionMachine,
   'learning-record': learningRecordMachine,
   'history-reset': historyResetMachine,
+  'clinical-judgment': clinicalJudgmentMachine,
 };

@@ -1,3 +1,6 @@
+import type { NgnItem } from '../../domain/ngn-items';
+import type { NgnResponse } from '../../domain/ngn-scoring';
+
 /**
  * What the flows need from the outside world. Machines declare placeholder actors with these
  * shapes; src/services implements them with supabase-js; tests provide fakes.
@@ -130,6 +133,34 @@ export interface LearningRecordPort {
   loadSet(setId: string): Promise<ReviewedSet>;
   /** Wipes the student's record on the backend and their waiting sets on this device. */
   resetHistory(userId: string): Promise<void>;
+}
+
+/** Clinical judgment practice: ten standalone NGN items, or one six-item case study. */
+export type JudgmentSetKind = 'standalone' | 'case';
+
+export interface JudgmentSet {
+  kind: JudgmentSetKind;
+  caseStudy: { id: string; title: string; intro: string } | null;
+  items: NgnItem[];
+}
+
+/** A finished clinical-judgment set as the backend records it (it grades the responses itself). */
+export interface JudgmentSetRecord {
+  setId: string;
+  userId: string;
+  kind: JudgmentSetKind;
+  caseId: string | null;
+  itemIds: string[];
+  responses: NgnResponse[];
+  startedAt: string;
+  submittedAt: string;
+}
+
+export interface JudgmentPort {
+  checkEntitlement(userId: string): Promise<boolean>;
+  loadJudgmentSet(kind: JudgmentSetKind): Promise<JudgmentSet>;
+  /** Sends the set (kept in the device outbox until stored). */
+  recordJudgmentSet(record: JudgmentSetRecord): Promise<void>;
 }
 
 /** Errors thrown by services carry the backend's message (or a generic one). */

@@ -1,0 +1,195 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring';
+import {
+  clinicalJudgmentFixtures,
+  JUDGMENT_NOW,
+  judgmentItems,
+  judgmentSet,
+} from '../../machines/clinical-judgment/clinical-judgment.fixtures';
+import {
+  type ClinicalJudgmentInput,
+  clinicalJudgmentMachine,
+} from '../../machines/clinical-judgment/clinical-judgment.machine';
+import { canPick, isAnswered, pick } from '../../machines/clinical-judgment/judgment-rules';
+import { ada } from '../../machines/shared/fixtures';
+import type { JudgmentSetRecord } from '../../machines/shared/ports';
+import {
+  Coverage,
+  casesForInputs,
+  expectFullCoverage,
+  FakeActors,
+  replayOnActor,
+  toModelMachine,
+} from '../support/model';
+
+function start(input: ClinicalJudgmentInput) {
+  const fakes = new FakeActors();
+  const log = { navigations: [] as string[], queued: [] as JudgmentSetRecord[] };
+  const actor = createActor(
+    clinicalJudgmentMachine.provide({
+      actors: {
+        checkEntitlement: fakes.promise('checkEntitlement'),
+        loadJudgmentSet: fakes.promise('loadJudgmentSet'),
+        recordJudgmentSet: fakes.promise('recordJudgmentSet'),
+      },
+      actions: {
+        navigateTo: (_, { route }) => log.navigations.push(route),
+        queueRecord: (_, record) => log.queued.push(structuredClone(record)),
+      },
+    }),
+    { input },
+  ).start();
+  return { actor, fakes, log };
+}
+
+const machineModel = toModelMachine(clinicalJudgmentMachine);
+const coverage = new Coverage(machineModel);
+const cases = casesForInputs(machineModel, clinicalJudgmentFixtures);
+
+describe('clinical-judgment machine (model-based)', () => {
+  afterAll(() => expectFullCoverage(coverage, 'machine'));
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
+    const { actor, fakes, log } = start(input);
+    await replayOnActor({
+      coverage,
+      input,
+      events: path.steps.map((s) => s.event),
+      actor,
+      fakes,
+      assertions: {
+        'clinical-judgment.redirectingToLogin': (s) => {
+          expect(s.hasTag('done')).toBe(true);
+          expect(log.navigations).toEqual(['login']);
+        },
+        'clinical-judgment.checkingEntitlement': (s) => {
+          expect(s.hasTag('busy')).toBe(true);
+          expect(fakes.calls.at(-1)).toEqual({ name: 'checkEntitlement', input: { userId: ada.userId } });
+        },
+        'clinical-judgment.entitlementFailed': (s) => {
+          expect(s.context.error).toBe('permission denied');
+          expect(log.navigations).toEqual([]);
+        },
+        'clinical-judgment.redirectingToBilling': () => {
+          expect(log.navigations).toEqual(['billing']);
+        },
+        'clinical-judgment.loading': (s) => {
+          expect(fakes.calls.at(-1)).toEqual({ name: 'loadJudgmentSet', input: { kind: s.context.kind } });
+        },
+        'clinical-judgment.empty': (s) => {
+          expect(s.context.set).toBeNull();
+        },
+        'clinical-judgment.loadFailed': (s) => {
+          expect(s.context.error).toBe('Failed to fetch');
+          expect(s.can({ type: 'set.retry' })).toBe(true);
+        },
+        'clinical-judgment.answering': (s) => {
+          expect(s.hasTag('form')).toBe(true);
+          const items = s.context.set?.items ?? [];
+          expect(s.context.responses).toHaveLength(items.length);
+          // Items before the current one are answered, and locked: no pick reaches them.
+          for (const [i, item] of items.slice(0, s.context.currentIndex).entries())
+            expect(isAnswered(item, s.context.responses[i])).toBe(true);
+          const answered = isAnswered(
+            items[s.context.currentIndex] as never,
+            s.context.responses[s.context.currentIndex],
+          );
+          const last = s.context.currentIndex === items.length - 1;
+          expect(s.can({ type: 'item.next' })).toBe(answered && !last);
+          expect(s.can({ type: 'set.submit' })).toBe(answered && last);
+        },
+        'clinical-judgment.results.review.showing': (s) => {
+          expect(s.hasTag('done')).toBe(true);
+          expect(s.can({ type: 'set.new' })).toBe(true);
+        },
+        'clinical-judgment.results.record.saving': (s) => {
+          const sent = fakes.calls.filter((c) => c.name === 'recordJudgmentSet').at(-1)?.input;
+          expect(log.queued.at(-1)).toEqual(sent);
+          expect(sent).toEqual({
+            setId: 'j-1',
+            userId: ada.userId,
+            kind: 'standalone',
+            caseId: null,
+            itemIds: judgmentItems.map((i) => i.id),
+            responses: s.context.responses,
+            startedAt: JUDGMENT_NOW,
+            submittedAt: JUDGMENT_NOW,
+          });
+        },
+        'clinical-judgment.results.record.saved': (s) => {
+          expect(s.context.recordError).toBeNull();
+        },
+        'clinical-judgment.results.record.notSaved': (s) => {
+          expect(s.context.recordError).toBe('Failed to fetch');
+          expect(s.can({ type: 'record.retry' })).toBe(true);
+        },
+      },
+    });
+    actor.stop();
+  });
+});
+
+describe('clinical-judgment picks (every item type)', () => {
+  const [dropDown, sata] = judgmentItems as [(typeof judgmentItems)[number], (typeof judgmentItems)[number]];
+
+  it('a one-choice part replaces its pick; picking it again takes it back', () => {
+    let response = pick(dropDown, {}, '1', 'a');
+    response = pick(dropDown, response, '1', 'b');
+    expect(response).toEqual({ '1': ['b'] });
+    expect(pick(dropDown, response, '1', 'b')).toEqual({ '1': [] });
+  });
+
+  it('select all that apply toggles any number of options', () => {
+    let response = pick(sata, {}, 'options', 'a');
+    response = pick(sata, response, 'options', 'c');
+    response = pick(sata, response, 'options', 'a');
+    expect(response).toEqual({ options: ['c'] });
+  });
+
+  it('select N refuses the N+1th pick; the bow-tie lists take two each', () => {
+    const select2 = { ...sata, select: 2 as const };
+    const two = pick(select2, pick(select2, {}, 'options', 'a'), 'options', 'c');
+    expect(canPick(select2, two, 'options', 'd')).toBe(false);
+    expect(pick(select2, two, 'options', 'd')).toEqual(two);
+    expect(canPick(select2, two, 'options', 'a')).toBe(true);
+  });
+
+  it('a drag-and-drop token sits in one blank: placing it elsewhere moves it', () => {
+    const drag = {
+      ...dropDown,
+      type: 'drag-and-drop' as const,
+      template: 'A {{1}} and {{2}}.',
+      tokens: [
+        { id: 'a', text: 'A' },
+        { id: 'b', text: 'B' },
+        { id: 'c', text: 'C' },
+      ],
+      answers: { '1': 'a', '2': 'b' },
+      scoring: '0/1' as const,
+    };
+    const placed = pick(drag, pick(drag, {}, '1', 'a'), '2', 'a');
+    expect(placed).toEqual({ '1': [], '2': ['a'] });
+    expect(isAnswered(drag, placed)).toBe(false);
+  });
+
+  it('the machine refuses picks of an unknown part and scores the final responses as the scoring module does', async () => {
+    const { actor, fakes } = start(
+      clinicalJudgmentFixtures.inputs['Signed in, standalone items']?.() as ClinicalJudgmentInput,
+    );
+    await fakes.settle('checkEntitlement', { output: true });
+    await fakes.settle('loadJudgmentSet', { output: judgmentSet });
+    expect(actor.getSnapshot().can({ type: 'choice.pick', groupId: 'nope', choiceId: 'a' })).toBe(false);
+    actor.send({ type: 'choice.pick', groupId: '1', choiceId: 'a' });
+    actor.send({ type: 'item.next' });
+    // The first item is locked now: its part is not on screen and cannot change.
+    expect(actor.getSnapshot().can({ type: 'choice.pick', groupId: '1', choiceId: 'b' })).toBe(false);
+    for (const id of ['a', 'b', 'c']) actor.send({ type: 'choice.pick', groupId: 'options', choiceId: id });
+    actor.send({ type: 'set.submit' });
+    const { responses } = actor.getSnapshot().context;
+    expect(judgmentItems.map((item, i) => scoreResponse(scoringKeyOf(item), responses[i] ?? {}))).toEqual([
+      { points: 1, max: 1 },
+      { points: 1, max: 3 },
+    ]);
+  });
+});
