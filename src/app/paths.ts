@@ -16,6 +16,7 @@ export const paths = {
   authCallback: '/auth/callback',
   dashboard: '/dashboard',
   practice: '/practice',
+  clinicalJudgment: '/clinical-judgment',
   exams: '/exams',
   results: '/results',
   profile: '/profile',

@@ -145,6 +145,14 @@ const routes: RouteObject[] = [
           (m) => m.PracticePage,
         ),
       },
+      // Clinical judgment practice checks the session itself too (its machine owns the guard).
+      {
+        path: paths.clinicalJudgment,
+        lazy: lazyPage(
+          () => import('../features/clinical-judgment/ClinicalJudgmentPage'),
+          (m) => m.ClinicalJudgmentPage,
+        ),
+      },
       {
         path: paths.billing,
         lazy: lazyPage(

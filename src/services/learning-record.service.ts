@@ -7,18 +7,13 @@ import {
   type ResultsSummary,
   type ReviewedSet,
 } from '../../machines/shared/ports';
-import { addToOutbox, clearOutbox, readOutbox, removeFromOutbox } from './practice-outbox';
+import { sendJudgmentSet } from './judgment.service';
+import { judgmentOutbox, practiceOutbox, REFUSED_SET } from './practice-outbox';
 import { getSupabase } from './supabase';
 
 function fail(error: PostgrestError): never {
   throw new BackendError(error.message || 'An unexpected error occurred', error.code || undefined);
 }
-
-/**
- * The backend refused the set itself (a malformed or impossible set, e.g. a question retired since
- * it was drawn): sending it again cannot succeed, so it leaves the outbox instead of blocking it.
- */
-const REFUSED_SET = '22023';
 
 async function sendSet(record: PracticeSetRecord): Promise<void> {
   const { error } = await (await getSupabase()).rpc('record_practice_set', {
@@ -31,10 +26,10 @@ async function sendSet(record: PracticeSetRecord): Promise<void> {
     focus: record.focus,
   });
   if (error) {
-    if (error.code === REFUSED_SET) removeFromOutbox(record.userId, record.setId);
+    if (error.code === REFUSED_SET) practiceOutbox.remove(record.userId, record.setId);
     fail(error);
   }
-  removeFromOutbox(record.userId, record.setId);
+  practiceOutbox.remove(record.userId, record.setId);
 }
 
 interface SummaryRow {
@@ -80,22 +75,26 @@ function unexpectedShape(what: string): never {
 /** The learning record over the backend's procedures, with the device outbox in front of it. */
 export const learningRecordService: LearningRecordPort = {
   queueSet(record) {
-    addToOutbox(record);
+    practiceOutbox.add(record);
   },
 
   recordSet: sendSet,
 
   async deliverOutbox(userId) {
     let delivered = 0;
-    for (const record of readOutbox(userId)) {
+    const sends = [
+      ...practiceOutbox.read(userId).map((record) => () => sendSet(record)),
+      ...judgmentOutbox.read(userId).map((record) => () => sendJudgmentSet(record)),
+    ];
+    for (const send of sends) {
       try {
-        await sendSet(record);
+        await send();
         delivered++;
       } catch {
-        // Still waiting (or refused and dropped, see sendSet): the rest may go through.
+        // Still waiting (or refused and dropped): the rest may go through.
       }
     }
-    return { delivered, waiting: readOutbox(userId).length };
+    return { delivered, waiting: practiceOutbox.read(userId).length + judgmentOutbox.read(userId).length };
   },
 
   async loadSummary() {
@@ -156,6 +155,7 @@ export const learningRecordService: LearningRecordPort = {
     const { error } = await (await getSupabase()).rpc('reset_practice_history');
     if (error) fail(error);
     // Sets still waiting on this device belong to the history just wiped.
-    clearOutbox(userId);
+    practiceOutbox.clear(userId);
+    judgmentOutbox.clear(userId);
   },
 };

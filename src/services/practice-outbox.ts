@@ -1,63 +1,91 @@
-import type { PracticeSetRecord } from '../../machines/shared/ports';
+import type { JudgmentSetRecord, PracticeSetRecord } from '../../machines/shared/ports';
 
 /**
- * Submitted sets waiting on this device until the backend has them, per student (another student
+ * Finished sets waiting on this device until the backend has them, per student (another student
  * signing in on the same browser never sends or sees them). A set is written here before it is sent,
  * so a failed send, a closed tab or an offline device loses nothing: the next visit sends it.
  * Storage may be unavailable or hold anything, so reads are checked and failures mean "empty".
  */
-export const outboxStorageKey = (userId: string) => `pnprep.practice.outbox.${userId}`;
+/**
+ * The backend's code for a set it refuses as malformed (e.g. a question retired since it was drawn):
+ * sending it again cannot succeed, so the set leaves the outbox instead of blocking it (decision 060).
+ */
+export const REFUSED_SET = '22023';
+
+interface Outbox<T extends { setId: string; userId: string }> {
+  storageKey(userId: string): string;
+  read(userId: string): T[];
+  /** Adds a set (once: the same set id replaces the earlier copy). */
+  add(record: T): void;
+  remove(userId: string, setId: string): void;
+  clear(userId: string): void;
+}
 
 const isText = (value: unknown): value is string => typeof value === 'string';
+const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isText);
 
-function isSetRecord(value: unknown): value is PracticeSetRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const r = value as Record<string, unknown>;
-  return (
-    isText(r.setId) &&
-    isText(r.userId) &&
-    Array.isArray(r.questionIds) &&
-    r.questionIds.every(isText) &&
-    Array.isArray(r.chosenOptionIds) &&
-    r.chosenOptionIds.every(isText) &&
+function createOutbox<T extends { setId: string; userId: string }>(
+  name: string,
+  isRecord: (value: Record<string, unknown>) => boolean,
+): Outbox<T> {
+  const storageKey = (userId: string) => `pnprep.${name}.outbox.${userId}`;
+  const write = (userId: string, records: T[]) => {
+    try {
+      if (records.length === 0) window.localStorage.removeItem(storageKey(userId));
+      else window.localStorage.setItem(storageKey(userId), JSON.stringify(records));
+    } catch {
+      // Storage full or blocked: the set is still sent now; it just cannot wait for a later visit.
+    }
+  };
+  const read = (userId: string): T[] => {
+    try {
+      const value: unknown = JSON.parse(window.localStorage.getItem(storageKey(userId)) ?? '[]');
+      if (!Array.isArray(value)) return [];
+      return value.filter(
+        (r): r is T =>
+          typeof r === 'object' &&
+          r !== null &&
+          isText(r.setId) &&
+          r.userId === userId &&
+          isText(r.startedAt) &&
+          isText(r.submittedAt) &&
+          isRecord(r),
+      );
+    } catch {
+      return [];
+    }
+  };
+  return {
+    storageKey,
+    read,
+    add: (record) =>
+      write(record.userId, [...read(record.userId).filter((r) => r.setId !== record.setId), record]),
+    remove: (userId, setId) =>
+      write(
+        userId,
+        read(userId).filter((r) => r.setId !== setId),
+      ),
+    clear: (userId) => write(userId, []),
+  };
+}
+
+/** Multiple-choice sets from /practice. */
+export const practiceOutbox = createOutbox<PracticeSetRecord>(
+  'practice',
+  (r) =>
+    isTextList(r.questionIds) &&
+    isTextList(r.chosenOptionIds) &&
     (r.layout === 'one' || r.layout === 'all') &&
-    (r.focus === 'mixed' || r.focus === 'weakest' || r.focus === 'missed') &&
-    isText(r.startedAt) &&
-    isText(r.submittedAt)
-  );
-}
+    (r.focus === 'mixed' || r.focus === 'weakest' || r.focus === 'missed'),
+);
 
-export function readOutbox(userId: string): PracticeSetRecord[] {
-  try {
-    const value: unknown = JSON.parse(window.localStorage.getItem(outboxStorageKey(userId)) ?? '[]');
-    return Array.isArray(value) ? value.filter(isSetRecord).filter((r) => r.userId === userId) : [];
-  } catch {
-    return [];
-  }
-}
-
-function writeOutbox(userId: string, records: PracticeSetRecord[]): void {
-  try {
-    if (records.length === 0) window.localStorage.removeItem(outboxStorageKey(userId));
-    else window.localStorage.setItem(outboxStorageKey(userId), JSON.stringify(records));
-  } catch {
-    // Storage full or blocked: the set is still sent now; it just cannot wait for a later visit.
-  }
-}
-
-/** Adds a set (once: the same set id replaces the earlier copy). */
-export function addToOutbox(record: PracticeSetRecord): void {
-  const others = readOutbox(record.userId).filter((r) => r.setId !== record.setId);
-  writeOutbox(record.userId, [...others, record]);
-}
-
-export function removeFromOutbox(userId: string, setId: string): void {
-  writeOutbox(
-    userId,
-    readOutbox(userId).filter((r) => r.setId !== setId),
-  );
-}
-
-export function clearOutbox(userId: string): void {
-  writeOutbox(userId, []);
-}
+/** Clinical-judgment sets from /clinical-judgment. */
+export const judgmentOutbox = createOutbox<JudgmentSetRecord>(
+  'judgment',
+  (r) =>
+    (r.kind === 'standalone' || r.kind === 'case') &&
+    (r.caseId === null || isText(r.caseId)) &&
+    isTextList(r.itemIds) &&
+    Array.isArray(r.responses) &&
+    r.responses.length === r.itemIds.length,
+);

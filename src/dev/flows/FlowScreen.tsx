@@ -5,6 +5,10 @@ import {
   type CheckoutReturnSnapshot,
   CheckoutReturnView,
 } from '../../features/checkout-return/CheckoutReturnView';
+import {
+  type ClinicalJudgmentSnapshot,
+  ClinicalJudgmentView,
+} from '../../features/clinical-judgment/ClinicalJudgmentView';
 import { type EmailLoginSnapshot, LoginView } from '../../features/email-login/LoginView';
 import { type LearningRecordSnapshot, ResultsView } from '../../features/learning-record/ResultsView';
 import { type PracticeSnapshot, PracticeView } from '../../features/practice-session/PracticeView';
@@ -33,6 +37,9 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot, send: Send) => Reac
   ),
   'learning-record': (snapshot, send) => (
     <ResultsView snapshot={snapshot as LearningRecordSnapshot} send={send} />
+  ),
+  'clinical-judgment': (snapshot, send) => (
+    <ClinicalJudgmentView snapshot={snapshot as ClinicalJudgmentSnapshot} send={send} />
   ),
   'history-reset': (snapshot, send) => (
     <ResetHistoryView snapshot={snapshot as HistoryResetSnapshot} send={send} />

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useAuthRef, useAuthSnapshot } from '../../app/auth-actor';
 import { paths } from '../../app/paths';
@@ -32,6 +32,20 @@ export function DashboardPage() {
         </Button>
       </Group>
       {userId && <DashboardSummary key={userId} userId={userId} />}
+      <Paper withBorder p="lg" component="section" aria-labelledby="dashboard-ngn">
+        <Stack gap="xs" align="flex-start">
+          <Title order={2} fz="h3" id="dashboard-ngn">
+            Clinical judgment
+          </Title>
+          <Text>
+            Next Generation NCLEX items, scored as the exam scores them: select all that apply, grids,
+            drop-downs, highlighting, drag-and-drop, bow-ties, trends and case studies.
+          </Text>
+          <Button component={Link} to={paths.clinicalJudgment} variant="light">
+            Clinical judgment practice
+          </Button>
+        </Stack>
+      </Paper>
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
 import type { PracticeFocus, SessionInfo } from '../../../machines/shared/ports';
 import { useAppActions } from '../../app/app-actions';
 import { inspect } from '../../app/inspector';
+import { newSetId } from '../../components/set-id';
 import { usePageTitle } from '../../components/usePageTitle';
 import { WithSession } from '../../components/WithSession';
 import { learningRecordService } from '../../services/learning-record.service';
@@ -14,7 +15,6 @@ import { practiceService } from '../../services/practice.service';
 import { PracticeView } from './PracticeView';
 import { LOAD_ERROR_LOG } from './practice-copy';
 import { clearProgress, readLayout, readProgress, writeLayout, writeProgress } from './practice-storage';
-import { newSetId } from './set-id';
 
 const implementations = createPracticeSessionImplementations({
   ...practiceService,

@@ -1,0 +1,176 @@
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import {
+  type ClinicalJudgmentEvent,
+  type clinicalJudgmentMachine,
+  currentItem,
+  currentResponse,
+  isLastItem,
+} from '../../../machines/clinical-judgment/clinical-judgment.machine';
+import { paths } from '../../app/paths';
+import { BusyNote } from '../../components/BusyNote';
+import { judgmentCopy } from './judgment-copy';
+import { Exhibit } from './parts/Exhibit';
+import { ItemView } from './parts/ItemView';
+import { JudgmentResults } from './parts/JudgmentResults';
+
+export type ClinicalJudgmentSnapshot = SnapshotFrom<typeof clinicalJudgmentMachine>;
+
+interface ViewProps {
+  snapshot: ClinicalJudgmentSnapshot;
+  send(event: ClinicalJudgmentEvent): void;
+}
+
+/** /clinical-judgment from the session's snapshot. */
+export function ClinicalJudgmentView({ snapshot, send }: ViewProps) {
+  const { kind, set } = snapshot.context;
+  return (
+    <Stack gap="lg" maw={1200} mx="auto">
+      <Stack gap="xs">
+        <Title order={1}>{judgmentCopy.title}</Title>
+        <Text>{judgmentCopy.intro}</Text>
+        <Group gap="sm" role="navigation" aria-label="Kind of set">
+          <Anchor
+            component={Link}
+            to={paths.clinicalJudgment}
+            aria-current={kind === 'standalone' ? 'page' : undefined}
+            fw={kind === 'standalone' ? 700 : 400}
+          >
+            {judgmentCopy.standalone}
+          </Anchor>
+          <Anchor
+            component={Link}
+            to={`${paths.clinicalJudgment}?kind=case`}
+            aria-current={kind === 'case' ? 'page' : undefined}
+            fw={kind === 'case' ? 700 : 400}
+          >
+            {judgmentCopy.caseStudy}
+          </Anchor>
+        </Group>
+      </Stack>
+      {set?.caseStudy && (
+        <Paper withBorder p="md" bg="gray.0">
+          <Title order={2} fz="h4">
+            Case study: {set.caseStudy.title}
+          </Title>
+          <Text>{set.caseStudy.intro}</Text>
+        </Paper>
+      )}
+      <Body snapshot={snapshot} send={send} />
+    </Stack>
+  );
+}
+
+function Body({ snapshot, send }: ViewProps) {
+  const { set, currentIndex, responses, error } = snapshot.context;
+  if (snapshot.matches('redirectingToLogin') || snapshot.matches('redirectingToBilling'))
+    return <BusyNote label="Redirecting…" />;
+  if (snapshot.matches('loading')) return <BusyNote label={judgmentCopy.loading} />;
+  if (snapshot.hasTag('busy')) return <BusyNote label="Checking your access…" />;
+  if (snapshot.matches('entitlementFailed') || snapshot.matches('loadFailed')) {
+    const retry = snapshot.matches('entitlementFailed') ? 'entitlement.retry' : 'set.retry';
+    return (
+      <Alert
+        color="red"
+        role="alert"
+        title={
+          snapshot.matches('loadFailed') ? judgmentCopy.loadFailedTitle : 'We could not check your access'
+        }
+      >
+        <Stack gap="sm" align="flex-start">
+          {error && <Text fz="sm">Details: {error}</Text>}
+          <Button onClick={() => send({ type: retry })}>Try again</Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (snapshot.matches('empty')) {
+    return (
+      <Paper withBorder p="xl">
+        <Text>{judgmentCopy.empty}</Text>
+      </Paper>
+    );
+  }
+  if (snapshot.matches('answering') && set) {
+    const item = currentItem(snapshot);
+    if (!item) return null;
+    const response = currentResponse(snapshot);
+    const interaction = {
+      response,
+      canPick: (groupId: string, choiceId: string) =>
+        snapshot.can({ type: 'choice.pick', groupId, choiceId }),
+      onPick: (groupId: string, choiceId: string) => send({ type: 'choice.pick', groupId, choiceId }),
+    };
+    const last = isLastItem(snapshot);
+    return (
+      <SimpleGrid cols={{ base: 1, md: item.exhibit.length > 0 ? 2 : 1 }} spacing="lg">
+        {item.exhibit.length > 0 && (
+          <Exhibit key={item.id} tabs={item.exhibit} title={judgmentCopy.exhibit} />
+        )}
+        <Stack gap="md">
+          <Text aria-live="polite" fw={500} id="judgment-progress">
+            Item {currentIndex + 1} of {set.items.length}
+          </Text>
+          <ItemView
+            key={item.id}
+            item={item}
+            index={currentIndex}
+            total={set.items.length}
+            {...interaction}
+          />
+          <Group justify="flex-end">
+            {last ? (
+              <Button
+                onClick={() => send({ type: 'set.submit' })}
+                disabled={!snapshot.can({ type: 'set.submit' })}
+              >
+                {judgmentCopy.submit}
+              </Button>
+            ) : (
+              <Button
+                onClick={() => send({ type: 'item.next' })}
+                disabled={!snapshot.can({ type: 'item.next' })}
+              >
+                {judgmentCopy.next}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </SimpleGrid>
+    );
+  }
+  if (snapshot.matches('results') && set) {
+    const status = snapshot.matches({ results: { record: 'saved' } })
+      ? 'saved'
+      : snapshot.matches({ results: { record: 'notSaved' } })
+        ? 'notSaved'
+        : 'saving';
+    return (
+      <Stack gap="md">
+        <Group gap="sm" role="status" data-record-status={status}>
+          <Text c="dimmed" fz="sm">
+            {status === 'saved'
+              ? judgmentCopy.recordSaved
+              : status === 'notSaved'
+                ? judgmentCopy.recordNotSaved
+                : judgmentCopy.recordSaving}
+          </Text>
+          {status === 'notSaved' && (
+            <Button size="compact-sm" variant="subtle" onClick={() => send({ type: 'record.retry' })}>
+              Try again
+            </Button>
+          )}
+        </Group>
+        <Group>
+          <Button onClick={() => send({ type: 'set.new' })}>{judgmentCopy.newSet}</Button>
+          <Button component={Link} to={paths.dashboard} variant="default">
+            Go to Dashboard
+          </Button>
+        </Group>
+        <JudgmentResults items={set.items} responses={responses} />
+      </Stack>
+    );
+  }
+  return null;
+}

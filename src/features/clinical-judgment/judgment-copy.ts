@@ -1,0 +1,27 @@
+/** Texts of /clinical-judgment (beyond the spec: docs/decisions/061-clinical-judgment.md). */
+export const judgmentCopy = {
+  title: 'Clinical judgment',
+  intro:
+    'Next Generation NCLEX items as the exam scores them: select all that apply, grids, drop-downs, highlighting, drag-and-drop, bow-ties, trends and unfolding case studies.',
+  standalone: 'Ten NGN items',
+  caseStudy: 'A case study (6 items)',
+  loading: 'Loading items…',
+  empty: 'No items of this kind are available yet.',
+  loadFailedTitle: 'We could not load the items',
+  exhibit: "Client's record",
+  next: 'Next',
+  submit: 'Submit',
+  newSet: 'Start a new set',
+  recordSaving: 'Saving this set to your results…',
+  recordSaved: 'Saved to your results.',
+  recordNotSaved:
+    'Not saved yet: this set is kept on this device and will be sent the next time you open PN Prep.',
+  steps: {
+    'recognize-cues': 'Recognize cues',
+    'analyze-cues': 'Analyze cues',
+    'prioritize-hypotheses': 'Prioritize hypotheses',
+    'generate-solutions': 'Generate solutions',
+    'take-action': 'Take action',
+    'evaluate-outcomes': 'Evaluate outcomes',
+  },
+};

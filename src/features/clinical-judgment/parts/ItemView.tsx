@@ -1,0 +1,71 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { NgnItem } from '../../../../domain/ngn-items';
+import { focusOnMount } from '../../../components/focus-on-mount';
+import { judgmentCopy } from '../judgment-copy';
+import {
+  BowTieItem,
+  DragAndDropItem,
+  DropDownItem,
+  HighlightItem,
+  MatrixItem,
+  MultipleResponseItem,
+} from './ChoiceItems';
+import type { ItemInteraction } from './item-props';
+
+/** The answering part of an item, by type. */
+function ItemBody({ item, ...interaction }: { item: NgnItem } & ItemInteraction) {
+  switch (item.type) {
+    case 'multiple-response':
+      return <MultipleResponseItem item={item} {...interaction} />;
+    case 'matrix':
+      return <MatrixItem item={item} {...interaction} />;
+    case 'drop-down':
+      return <DropDownItem item={item} {...interaction} />;
+    case 'drag-and-drop':
+      return <DragAndDropItem item={item} {...interaction} />;
+    case 'highlight':
+      return <HighlightItem item={item} {...interaction} />;
+    case 'bow-tie':
+      return <BowTieItem item={item} {...interaction} />;
+  }
+}
+
+/** One item: its heading, step, stem and controls. */
+export function ItemView({
+  item,
+  index,
+  total,
+  ...interaction
+}: { item: NgnItem; index: number; total: number } & ItemInteraction) {
+  const headingId = `item-${item.id}-heading`;
+  return (
+    <Paper
+      withBorder
+      p="lg"
+      component="section"
+      aria-labelledby={headingId}
+      data-item-id={item.id}
+      data-item-type={item.type}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} fz="h4" id={headingId} tabIndex={-1} ref={focusOnMount}>
+            Item {index + 1} of {total}
+          </Title>
+          <Group gap={6}>
+            {item.trend && (
+              <Badge color="indigo.9" variant="light">
+                Trend
+              </Badge>
+            )}
+            <Badge color="gray.8" variant="light">
+              {judgmentCopy.steps[item.step]}
+            </Badge>
+          </Group>
+        </Group>
+        <Text fw={500}>{item.stem}</Text>
+        <ItemBody item={item} {...interaction} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,103 @@
+import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import type { NgnItem } from '../../../../domain/ngn-items';
+import { type NgnResponse, scoreResponse, scoringKeyOf } from '../../../../domain/ngn-scoring';
+import { focusOnMount } from '../../../components/focus-on-mount';
+import { judgmentCopy } from '../judgment-copy';
+
+/** The text of every choice, by part and choice id, so the key can be read back in words. */
+function choiceTexts(item: NgnItem): Map<string, string> {
+  const texts = new Map<string, string>();
+  const add = (group: string, choices: Array<{ id: string; text: string }>) => {
+    for (const c of choices) texts.set(`${group}/${c.id}`, c.text);
+  };
+  switch (item.type) {
+    case 'multiple-response':
+      add('options', item.options);
+      break;
+    case 'highlight':
+      add('segments', item.segments);
+      break;
+    case 'matrix':
+      for (const row of item.rows)
+        add(
+          row.id,
+          item.columns.map((c) => ({ id: c.id, text: `${row.text}: ${c.text}` })),
+        );
+      break;
+    case 'drop-down':
+      for (const blank of item.blanks) add(blank.id, blank.options);
+      break;
+    case 'drag-and-drop':
+      for (const blank of Object.keys(item.answers)) add(blank, item.tokens);
+      break;
+    case 'bow-tie':
+      add('condition', item.condition);
+      add('actions', item.actions);
+      add('parameters', item.parameters);
+      break;
+  }
+  return texts;
+}
+
+/** Points per item and in total, the key in words and every rationale. */
+export function JudgmentResults({ items, responses }: { items: NgnItem[]; responses: NgnResponse[] }) {
+  const scores = items.map((item, i) => scoreResponse(scoringKeyOf(item), responses[i] ?? {}));
+  const points = scores.reduce((sum, s) => sum + s.points, 0);
+  const max = scores.reduce((sum, s) => sum + s.max, 0);
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="lg">
+        <Title order={2} tabIndex={-1} ref={focusOnMount}>
+          Your results
+        </Title>
+        <Text fz={40} fw={700} data-testid="judgment-score">
+          {points} / {max}
+        </Text>
+        <Text c="dimmed">
+          Points as the NCLEX scores these items: partial credit where the exam gives it.
+        </Text>
+      </Paper>
+      {items.map((item, i) => {
+        const key = scoringKeyOf(item);
+        const texts = choiceTexts(item);
+        const score = scores[i] ?? { points: 0, max: 0 };
+        return (
+          <Paper key={item.id} withBorder p="lg" component="article" data-result-item={item.id}>
+            <Stack gap="xs">
+              <Group gap="sm">
+                <Title order={3} fz="h5">
+                  Item {i + 1}: {judgmentCopy.steps[item.step]}
+                </Title>
+                <Badge
+                  color={score.points === score.max ? 'teal.9' : score.points === 0 ? 'red.9' : 'yellow.9'}
+                  variant="filled"
+                  tt="none"
+                  data-testid="item-points"
+                >
+                  {score.points} / {score.max}
+                </Badge>
+              </Group>
+              <Text fw={500}>{item.stem}</Text>
+              <Text fz="sm" fw={600}>
+                Correct answer:
+              </Text>
+              <List fz="sm" spacing={2}>
+                {key.groups.flatMap((group) =>
+                  group.correct.map((id) => (
+                    <List.Item key={`${group.id}/${id}`}>{texts.get(`${group.id}/${id}`)}</List.Item>
+                  )),
+                )}
+              </List>
+              <Text fz="sm" data-testid="judgment-rationale">
+                <Text span fw={600}>
+                  Rationale:
+                </Text>{' '}
+                {item.rationale}
+              </Text>
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
