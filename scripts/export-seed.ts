@@ -1,31 +1,42 @@
 /**
- * `npm run bank:export`: writes the files generated from supabase/questions/*.json: supabase/seed.sql,
+ * `npm run bank:export`: writes the files generated from supabase/questions/*.json and the
+ * clinical-judgment bank supabase/questions/ngn/*.json: supabase/seed.sql,
  * src/content/bank-stats.ts (the question count the FAQ states) and the statistics block of
  * docs/content.md.
- * `npm run bank:export -- --check` (`npm run bank:check`): exits 1 when any of them is stale.
+ * `npm run bank:export -- --check` (`npm run bank:check`): exits 1 when any of them is stale or an
+ * NGN file is malformed (every problem listed).
  */
 import { writeFileSync } from 'node:fs';
+import { loadNgnBank, type NgnBank, ngnItemCount } from '../server/db/ngn-bank.ts';
 import { generatedFiles, staleFiles } from './lib/bank-exports.ts';
 import { loadBank, validateBank } from './lib/question-bank.ts';
 
 const bank = loadBank();
 const { errors, stats } = validateBank(bank);
+let ngn: NgnBank;
+try {
+  ngn = loadNgnBank();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const ngnSummary = `${ngnItemCount(ngn)} clinical-judgment items, ${ngn.cases.length} case studies`;
 
 if (process.argv.includes('--check')) {
-  const stale = staleFiles(bank, stats);
+  const stale = staleFiles(bank, stats, ngn);
   if (stale.length > 0) {
     console.error(
-      `${stale.map((file) => file.name).join(', ')} ${stale.length === 1 ? 'is' : 'are'} out of date with supabase/questions/*.json. Run \`npm run bank:export\` and commit the result.`,
+      `${stale.map((file) => file.name).join(', ')} ${stale.length === 1 ? 'is' : 'are'} out of date with supabase/questions/*.json and supabase/questions/ngn/*.json. Run \`npm run bank:export\` and commit the result.`,
     );
     process.exit(1);
   }
-  console.log(`The generated bank files are up to date (${bank.length} questions).`);
+  console.log(`The generated bank files are up to date (${bank.length} questions; ${ngnSummary}).`);
 } else {
-  for (const file of generatedFiles(bank, stats)) {
+  for (const file of generatedFiles(bank, stats, ngn)) {
     writeFileSync(file.path, file.content);
     console.log(`Wrote ${file.name}`);
   }
-  console.log(`${bank.length} questions, ${bank.length * 4} options.`);
+  console.log(`${bank.length} questions, ${bank.length * 4} options; ${ngnSummary}.`);
   if (errors.length > 0) {
     console.warn(
       `Note: the bank has ${errors.length} validation errors; run the content tests (tests/content) to list them.`,

@@ -1,8 +1,10 @@
 // The files generated from the question bank by `npm run bank:export` and checked by
-// `npm run bank:check` (and the content tests): the seed SQL, the question count the FAQ shows,
-// and the statistics block of docs/content.md.
+// `npm run bank:check` (and the content tests): the seed SQL (the multiple-choice bank, then the
+// clinical-judgment bank of supabase/questions/ngn/*.json), the question count the FAQ shows, and
+// the statistics block of docs/content.md.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadNgnBank, type NgnBank } from '../../server/db/ngn-bank.ts';
 import {
   type Bank,
   type BankStats,
@@ -49,19 +51,26 @@ export function withStatsBlock(doc: string, stats: string): string {
   return doc.slice(0, begin) + block + doc.slice(end);
 }
 
-/** Every generated file with the content the bank (and its statistics) give it now. */
-export function generatedFiles(bank: Bank, stats: BankStats = validateBank(bank).stats): GeneratedFile[] {
+/**
+ * Every generated file with the content the banks (and the statistics) give it now. The NGN bank
+ * is read from supabase/questions/ngn/ when not given (a malformed file throws with its problems).
+ */
+export function generatedFiles(
+  bank: Bank,
+  stats: BankStats = validateBank(bank).stats,
+  ngn: NgnBank = loadNgnBank(),
+): GeneratedFile[] {
   const doc = existsSync(CONTENT_DOC) ? readFileSync(CONTENT_DOC, 'utf8') : '';
   return [
-    { name: 'supabase/seed.sql', path: SEED_FILE, content: toSeedSql(bank) },
+    { name: 'supabase/seed.sql', path: SEED_FILE, content: toSeedSql(bank, { ngn }) },
     { name: 'src/content/bank-stats.ts', path: BANK_STATS_MODULE, content: bankStatsModule(bank) },
     { name: 'docs/content.md', path: CONTENT_DOC, content: withStatsBlock(doc, formatStats(stats)) },
   ];
 }
 
-/** The generated files whose content on disk differs from what the bank gives. */
-export function staleFiles(bank: Bank, stats?: BankStats): GeneratedFile[] {
-  return generatedFiles(bank, stats).filter(
+/** The generated files whose content on disk differs from what the banks give. */
+export function staleFiles(bank: Bank, stats?: BankStats, ngn?: NgnBank): GeneratedFile[] {
+  return generatedFiles(bank, stats, ngn).filter(
     (file) => !existsSync(file.path) || readFileSync(file.path, 'utf8') !== file.content,
   );
 }

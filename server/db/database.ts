@@ -1,11 +1,13 @@
 // Opens the embedded Postgres (PGlite) and brings it up to date: the Supabase shim, then every
 // supabase/migrations file not yet applied (each in its own transaction, recorded like the CLI
-// does), then the question bank (skipped when its hash is unchanged, so restarts stay fast).
+// does), then the question bank and the clinical-judgment (NGN) bank (skipped when their hash is
+// unchanged, so restarts stay fast; a malformed NGN file stops start-up with its problems listed).
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { loadNgnBank, ngnItemCount } from './ngn-bank.ts';
 import { loadBank, toSeedSql } from './question-bank.ts';
 
 export const SHIM_FILE = fileURLToPath(new URL('./shim.sql', import.meta.url));
@@ -69,8 +71,9 @@ async function applyMigrations(db: PGlite, log: (line: string) => void): Promise
 
 async function loadQuestionBank(db: PGlite, log: (line: string) => void): Promise<void> {
   const bank = loadBank();
+  const ngn = loadNgnBank();
   // Without its own begin/commit: the upsert and its hash record below commit together or not at all.
-  const sql = toSeedSql(bank, { transaction: false });
+  const sql = toSeedSql(bank, { transaction: false, ngn });
   const hash = createHash('sha256').update(sql).digest('hex');
   const stored = await db.query<{ hash: string }>(
     'select hash from supabase_migrations.seed_files where path = $1',
@@ -85,5 +88,7 @@ async function loadQuestionBank(db: PGlite, log: (line: string) => void): Promis
       [BANK_SEED_PATH, hash],
     );
   });
-  log(`loaded ${bank.length} questions`);
+  log(
+    `loaded ${bank.length} questions and ${ngnItemCount(ngn)} clinical-judgment items (${ngn.cases.length} case studies)`,
+  );
 }

@@ -5,11 +5,14 @@
 // - loadBank() reads the category files for seeding and throws on problems that would break the seed
 //   (duplicate ids, missing options, no valid answer); readBank() reads them without those checks.
 // - toSeedSql() turns the bank into idempotent upserts for public.questions and
-//   public.question_options (option ids are `<question id>-<lowercase letter>`, e.g. `cc-001-c`).
+//   public.question_options (option ids are `<question id>-<lowercase letter>`, e.g. `cc-001-c`),
+//   followed by the clinical-judgment (NGN) bank of supabase/questions/ngn/ when one is given
+//   (server/db/ngn-bank.ts; an empty NGN bank adds nothing).
 // The editorial rules (style, shares, reviews) are checked by scripts/lib/question-bank.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type NgnBank, toNgnSeedSql } from './ngn-bank.ts';
 
 export const OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
 export type OptionLetter = (typeof OPTION_LETTERS)[number];
@@ -124,6 +127,8 @@ export interface SeedSqlOptions {
    * e.g. on hosted Supabase). Pass false when executing inside a transaction you already opened.
    */
   transaction?: boolean;
+  /** The clinical-judgment bank to seed after the questions (none: nothing). */
+  ngn?: NgnBank;
 }
 
 export const SEED_HEADER = [
@@ -133,12 +138,23 @@ export const SEED_HEADER = [
 
 /**
  * Idempotent upserts of the whole bank into public.questions and public.question_options,
- * sorted by question id so the output is stable.
+ * sorted by question id so the output is stable, then those of the NGN bank (options.ngn).
  */
 export function toSeedSql(bank: Bank, options: SeedSqlOptions = {}): string {
   const transaction = options.transaction ?? true;
   const sorted = [...bank].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  if (sorted.length === 0) return `${SEED_HEADER}\n-- The question bank is empty.\n`;
+  const ngn = options.ngn ? toNgnSeedSql(options.ngn) : '';
+  if (sorted.length === 0 && ngn === '') return `${SEED_HEADER}\n-- The question bank is empty.\n`;
+  if (sorted.length === 0) {
+    return [
+      SEED_HEADER,
+      '-- The question bank is empty.',
+      ...(transaction ? ['begin;'] : []),
+      '',
+      ngn,
+      ...(transaction ? ['commit;', ''] : []),
+    ].join('\n');
+  }
   const questionRows = sorted.map(
     (q) => `  (${[q.id, q.category, q.difficulty, q.stem, q.rationale].map(sqlLiteral).join(', ')})`,
   );
@@ -163,6 +179,7 @@ export function toSeedSql(bank: Bank, options: SeedSqlOptions = {}): string {
     'on conflict (id) do update set question_id = excluded.question_id, position = excluded.position,',
     '  label = excluded.label, is_correct = excluded.is_correct;',
     '',
+    ...(ngn ? [ngn] : []),
     ...(transaction ? ['commit;', ''] : []),
   ].join('\n');
 }

@@ -5,6 +5,7 @@
 import type { Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLIENT_NEEDS } from '../../domain/client-needs.ts';
+import { JUDGMENT_STEPS } from '../../domain/ngn-items.ts';
 import {
   createConfirmedUser,
   createTestClient,
@@ -160,7 +161,16 @@ interface Summary {
   missed_count: number;
   seen_count: number;
   bank_size: number;
+  judgment: unknown;
 }
+/** The judgment block (20261125130000_clinical_judgment.sql) of a student without judgment sets. */
+const NO_JUDGMENT = {
+  sets: 0,
+  points: 0,
+  max_points: 0,
+  by_step: JUDGMENT_STEPS.map((step) => ({ step, points: 0, max_points: 0 })),
+  by_category: CLIENT_NEEDS.map((need) => ({ category: need.name, points: 0, max_points: 0 })),
+};
 const summaryOf = (userId: string) =>
   asUser(backend.db, userId, (tx) =>
     tx.query<{ summary: Summary }>('select public.get_results_summary() as summary'),
@@ -605,6 +615,7 @@ describe('get_results_summary', () => {
       missed_count: 0,
       seen_count: 0,
       bank_size: await bankSize(),
+      judgment: NO_JUDGMENT,
     });
   });
 
@@ -710,6 +721,7 @@ describe('get_results_summary', () => {
       missed_count: 9,
       seen_count: 22,
       bank_size: await bankSize(),
+      judgment: NO_JUDGMENT,
     });
     expect(Object.keys(summary)).toEqual([
       'totals',
@@ -720,6 +732,7 @@ describe('get_results_summary', () => {
       'missed_count',
       'seen_count',
       'bank_size',
+      'judgment',
     ]);
   });
 
@@ -1009,7 +1022,7 @@ describe('reset_practice_history', () => {
     const result = await asUser(backend.db, user, (tx) =>
       tx.query<{ result: unknown }>('select public.reset_practice_history() as result'),
     );
-    expect(result.rows[0]?.result).toEqual({ deleted_sets: 2 });
+    expect(result.rows[0]?.result).toEqual({ deleted_sets: 2, deleted_judgment_sets: 0 });
     expect(await aggregatesOf(user)).toEqual({
       status: [],
       categories: [],
@@ -1026,7 +1039,7 @@ describe('reset_practice_history', () => {
     const again = await asUser(backend.db, user, (tx) =>
       tx.query<{ result: unknown }>('select public.reset_practice_history() as result'),
     );
-    expect(again.rows[0]?.result).toEqual({ deleted_sets: 0 });
+    expect(again.rows[0]?.result).toEqual({ deleted_sets: 0, deleted_judgment_sets: 0 });
     // A fresh start: the same question is new again.
     await recordAnswers(user, [[question(CC, 70), true]]);
     expect((await aggregatesOf(user)).totals).toEqual([

@@ -60,6 +60,8 @@ describe('everything else the API roles must not touch', () => {
   const denied = [
     'select * from public.questions',
     'select * from public.question_options',
+    'select * from public.ngn_items',
+    'select * from public.ngn_cases',
     'select * from auth.users',
     'select * from auth.sessions',
     'select * from auth.refresh_tokens',
@@ -74,7 +76,7 @@ describe('everything else the API roles must not touch', () => {
     expect(await sqlStateOf(asRole(backend.db, 'anon', {}, (tx) => tx.query(sql)))).toBe('42501');
   });
 
-  test('anon may not execute the entitlement, practice or learning-record functions', async () => {
+  test('anon may not execute the entitlement, practice, learning-record or clinical-judgment functions', async () => {
     const rows = await backend.db.query<{ fn: string; anon: boolean; authenticated: boolean }>(
       `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
               has_function_privilege('authenticated', p.oid, 'execute') as authenticated
@@ -83,10 +85,12 @@ describe('everything else the API roles must not touch', () => {
     );
     expect(rows.rows).toEqual([
       { fn: 'check_user_entitlement', anon: false, authenticated: true },
+      { fn: 'get_clinical_judgment_set', anon: false, authenticated: true },
       { fn: 'get_focused_practice_questions', anon: false, authenticated: true },
       { fn: 'get_practice_questions', anon: false, authenticated: true },
       { fn: 'get_practice_set', anon: false, authenticated: true },
       { fn: 'get_results_summary', anon: false, authenticated: true },
+      { fn: 'record_clinical_judgment_set', anon: false, authenticated: true },
       { fn: 'record_practice_set', anon: false, authenticated: true },
       { fn: 'reset_practice_history', anon: false, authenticated: true },
       { fn: 'stripe_apply_subscription', anon: false, authenticated: false },

@@ -2,15 +2,16 @@
 //
 //   ensureMigratedSnapshot(): Promise<string>
 //     Returns the path of a dumped PGlite data dir (tar) with the Supabase shim, every migration
-//     and the question bank applied. Built once and cached under .cache/, keyed by a hash of the
-//     shim, the migrations, the bank files and the code that loads them, so it is rebuilt only
-//     when one of those changes. Pass the path as `snapshot` to startLocalBackend (or use
+//     and the question banks (multiple-choice and NGN) applied. Built once and cached under .cache/,
+//     keyed by a hash of the shim, the migrations, the bank files and the code that loads them, so
+//     it is rebuilt only when one of those changes. Pass the path as `snapshot` to startLocalBackend (or use
 //     startTestBackend from ./backend.ts): starting from it takes ~1 s instead of ~4 s+.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MIGRATIONS_DIR, migrationFiles, openDatabase, SHIM_FILE } from '../../server/db/database.ts';
+import { DEFAULT_NGN_BANK_DIR, ngnBankFiles } from '../../server/db/ngn-bank.ts';
 import { DEFAULT_BANK_DIR } from '../../server/db/question-bank.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,12 +24,17 @@ async function inputsHash(): Promise<string> {
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => join(DEFAULT_BANK_DIR, name));
+  const ngnFiles = ngnBankFiles().map((name) => join(DEFAULT_NGN_BANK_DIR, name));
   const files = [
     SHIM_FILE,
     fileURLToPath(new URL('../../server/db/database.ts', import.meta.url)),
     fileURLToPath(new URL('../../server/db/question-bank.ts', import.meta.url)),
+    fileURLToPath(new URL('../../server/db/ngn-bank.ts', import.meta.url)),
+    fileURLToPath(new URL('../../domain/ngn-items.ts', import.meta.url)),
+    fileURLToPath(new URL('../../domain/ngn-scoring.ts', import.meta.url)),
     ...(await migrationFiles()).map((migration) => migration.path),
     ...bankFiles,
+    ...ngnFiles,
   ];
   for (const file of files) {
     hash

@@ -3,23 +3,23 @@ import type { ExhibitTab } from '../../../../domain/ngn-items';
 
 /** The client's record for the item: tabs of notes, vital signs, results and orders. */
 export function Exhibit({ tabs, title }: { tabs: ExhibitTab[]; title: string }) {
-  const first = tabs[0];
-  if (!first) return null;
+  if (tabs.length === 0) return null;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="exhibit-heading" data-testid="exhibit">
       <Title order={2} fz="h5" id="exhibit-heading" mb="xs">
         {title}
       </Title>
-      <Tabs defaultValue={first.tab} keepMounted={false}>
+      {/* Tab values by position: tab names hold spaces and apostrophes, which make invalid element ids. */}
+      <Tabs defaultValue="tab-0" keepMounted={false}>
         <Tabs.List>
-          {tabs.map((tab) => (
-            <Tabs.Tab key={tab.tab} value={tab.tab}>
+          {tabs.map((tab, i) => (
+            <Tabs.Tab key={tab.tab} value={`tab-${i}`}>
               {tab.tab}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Panel key={tab.tab} value={tab.tab} pt="sm">
+        {tabs.map((tab, i) => (
+          <Tabs.Panel key={tab.tab} value={`tab-${i}`} pt="sm">
             {'text' in tab ? (
               <Text style={{ whiteSpace: 'pre-wrap' }}>{tab.text}</Text>
             ) : (

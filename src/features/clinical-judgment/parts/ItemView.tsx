@@ -54,11 +54,11 @@ export function ItemView({
           </Title>
           <Group gap={6}>
             {item.trend && (
-              <Badge color="indigo.9" variant="light">
+              <Badge color="indigo.9" variant="filled">
                 Trend
               </Badge>
             )}
-            <Badge color="gray.8" variant="light">
+            <Badge color="dark.7" variant="filled">
               {judgmentCopy.steps[item.step]}
             </Badge>
           </Group>

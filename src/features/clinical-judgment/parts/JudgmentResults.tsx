@@ -69,7 +69,7 @@ export function JudgmentResults({ items, responses }: { items: NgnItem[]; respon
                   Item {i + 1}: {judgmentCopy.steps[item.step]}
                 </Title>
                 <Badge
-                  color={score.points === score.max ? 'teal.9' : score.points === 0 ? 'red.9' : 'yellow.9'}
+                  color={score.points === score.max ? 'teal.9' : score.points === 0 ? 'red.9' : 'dark.6'}
                   variant="filled"
                   tt="none"
                   data-testid="item-points"
