@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import type { NgnItem } from '../../domain/ngn-items';
 import { scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring';
 import {
   clinicalJudgmentFixtures,
@@ -131,7 +132,14 @@ describe('clinical-judgment machine (model-based)', () => {
 });
 
 describe('clinical-judgment picks (every item type)', () => {
-  const [dropDown, sata] = judgmentItems as [(typeof judgmentItems)[number], (typeof judgmentItems)[number]];
+  const sata = judgmentItems[0] as Extract<NgnItem, { type: 'multiple-response' }>;
+  const dropDown: NgnItem = {
+    ...sata,
+    type: 'drop-down',
+    template: 'The finding is {{1}}.',
+    scoring: '0/1',
+    blanks: [{ id: '1', options: sata.options.slice(0, 3).map((o, i) => ({ ...o, correct: i === 0 })) }],
+  };
 
   it('a one-choice part replaces its pick; picking it again takes it back', () => {
     let response = pick(dropDown, {}, '1', 'a');
@@ -147,7 +155,7 @@ describe('clinical-judgment picks (every item type)', () => {
     expect(response).toEqual({ options: ['c'] });
   });
 
-  it('select N refuses the N+1th pick; the bow-tie lists take two each', () => {
+  it('select N refuses the N+1th pick', () => {
     const select2 = { ...sata, select: 2 as const };
     const two = pick(select2, pick(select2, {}, 'options', 'a'), 'options', 'c');
     expect(canPick(select2, two, 'options', 'd')).toBe(false);
@@ -156,9 +164,9 @@ describe('clinical-judgment picks (every item type)', () => {
   });
 
   it('a drag-and-drop token sits in one blank: placing it elsewhere moves it', () => {
-    const drag = {
-      ...dropDown,
-      type: 'drag-and-drop' as const,
+    const drag: NgnItem = {
+      ...sata,
+      type: 'drag-and-drop',
       template: 'A {{1}} and {{2}}.',
       tokens: [
         { id: 'a', text: 'A' },
@@ -166,7 +174,7 @@ describe('clinical-judgment picks (every item type)', () => {
         { id: 'c', text: 'C' },
       ],
       answers: { '1': 'a', '2': 'b' },
-      scoring: '0/1' as const,
+      scoring: '0/1',
     };
     const placed = pick(drag, pick(drag, {}, '1', 'a'), '2', 'a');
     expect(placed).toEqual({ '1': [], '2': ['a'] });
@@ -180,16 +188,17 @@ describe('clinical-judgment picks (every item type)', () => {
     await fakes.settle('checkEntitlement', { output: true });
     await fakes.settle('loadJudgmentSet', { output: judgmentSet });
     expect(actor.getSnapshot().can({ type: 'choice.pick', groupId: 'nope', choiceId: 'a' })).toBe(false);
-    actor.send({ type: 'choice.pick', groupId: '1', choiceId: 'a' });
+    actor.send({ type: 'choice.pick', groupId: 'options', choiceId: 'a' });
     actor.send({ type: 'item.next' });
-    // The first item is locked now: its part is not on screen and cannot change.
-    expect(actor.getSnapshot().can({ type: 'choice.pick', groupId: '1', choiceId: 'b' })).toBe(false);
-    for (const id of ['a', 'b', 'c']) actor.send({ type: 'choice.pick', groupId: 'options', choiceId: id });
+    for (const id of ['a', 'b', 'c', 'd'])
+      actor.send({ type: 'choice.pick', groupId: 'options', choiceId: id });
     actor.send({ type: 'set.submit' });
     const { responses } = actor.getSnapshot().context;
+    // The first item was locked after one pick: it kept it.
+    expect(responses).toEqual([{ options: ['a'] }, { options: ['a', 'b', 'c', 'd'] }]);
     expect(judgmentItems.map((item, i) => scoreResponse(scoringKeyOf(item), responses[i] ?? {}))).toEqual([
-      { points: 1, max: 1 },
       { points: 1, max: 3 },
+      { points: 2, max: 3 },
     ]);
   });
 });

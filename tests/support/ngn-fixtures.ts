@@ -3,6 +3,8 @@
  * test data (not bank content): short, and valid by the item schema.
  */
 import type { CaseStudy, NgnItem } from '../../domain/ngn-items';
+import { maxPoints, scoringKeyOf } from '../../domain/ngn-scoring';
+import type { LocalBackend } from './backend';
 
 const common = {
   category: 'Physiological Adaptation',
@@ -163,3 +165,38 @@ export const fixtureCase: CaseStudy = {
     ] as const
   ).map((step, i) => caseItem(i + 1, step)),
 };
+
+/** Replaces the NGN bank with these items and cases (as the loader stores them). */
+export async function replaceNgnBank(backend: LocalBackend, items: NgnItem[], cases: CaseStudy[] = []) {
+  await backend.db.exec('delete from public.ngn_items; delete from public.ngn_cases;');
+  const insert = async (item: NgnItem, caseId: string | null, position: number | null) => {
+    const key = scoringKeyOf(item);
+    await backend.db.query(
+      `insert into public.ngn_items (id, case_id, position, type, category, step, setting, difficulty, trend, item, scoring, max_points)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        item.id,
+        caseId,
+        position,
+        item.type,
+        item.category,
+        item.step,
+        item.setting,
+        item.difficulty,
+        item.trend,
+        item,
+        key,
+        maxPoints(key),
+      ],
+    );
+  };
+  for (const study of cases) {
+    await backend.db.query(
+      'insert into public.ngn_cases (id, title, setting, category, difficulty, intro) values ($1, $2, $3, $4, $5, $6)',
+      [study.id, study.title, study.setting, study.category, study.difficulty, study.intro],
+    );
+  }
+  for (const item of items) await insert(item, null, null);
+  for (const study of cases)
+    for (const [i, item] of study.items.entries()) await insert(item, study.id, i + 1);
+}

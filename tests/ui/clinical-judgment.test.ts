@@ -9,7 +9,7 @@ import type { NgnItem } from '../../domain/ngn-items';
 import { type NgnResponse, scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring';
 import type { LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
-import { fixtureCase, fixtureItems } from '../support/ngn-fixtures';
+import { fixtureCase, fixtureItems, replaceNgnBank } from '../support/ngn-fixtures';
 import { startUiBackend } from '../support/ui-backend';
 import { studentPage } from './practice-session-support';
 
@@ -25,41 +25,7 @@ afterAll(async () => {
 
 /** The NGN bank of these tests: the fixture items and case only. */
 beforeEach(async () => {
-  await backend.db.exec('delete from public.ngn_items; delete from public.ngn_cases;');
-  const insert = async (item: NgnItem, caseId: string | null, position: number | null) => {
-    const key = scoringKeyOf(item);
-    await backend.db.query(
-      `insert into public.ngn_items (id, case_id, position, type, category, step, setting, difficulty, trend, item, scoring, max_points)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        item.id,
-        caseId,
-        position,
-        item.type,
-        item.category,
-        item.step,
-        item.setting,
-        item.difficulty,
-        item.trend,
-        item,
-        key,
-        scoreResponse(key, {}).max,
-      ],
-    );
-  };
-  await backend.db.query(
-    'insert into public.ngn_cases (id, title, setting, category, difficulty, intro) values ($1, $2, $3, $4, $5, $6)',
-    [
-      fixtureCase.id,
-      fixtureCase.title,
-      fixtureCase.setting,
-      fixtureCase.category,
-      fixtureCase.difficulty,
-      fixtureCase.intro,
-    ],
-  );
-  for (const item of fixtureItems) await insert(item, null, null);
-  for (const [i, item] of fixtureCase.items.entries()) await insert(item, fixtureCase.id, i + 1);
+  await replaceNgnBank(backend, fixtureItems, [fixtureCase]);
 });
 
 const byId = new Map([...fixtureItems, ...fixtureCase.items].map((item) => [item.id, item]));

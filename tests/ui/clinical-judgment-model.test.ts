@@ -1,0 +1,202 @@
+/**
+ * The clinical-judgment machine's paths through the real app against the local backend: every state
+ * reached in Chromium. The bank holds the machine fixtures' two items; the page's remote-procedure
+ * calls are held at the browser until the driver releases them or fails them at the network.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring';
+import {
+  clinicalJudgmentFixtures,
+  judgmentItems,
+} from '../../machines/clinical-judgment/clinical-judgment.fixtures';
+import {
+  type ClinicalJudgmentInput,
+  clinicalJudgmentMachine,
+} from '../../machines/clinical-judgment/clinical-judgment.machine';
+import { eventsOf } from '../../machines/shared/fixtures';
+import { grantTrial, type LocalBackend } from '../support/backend';
+import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
+import { onePathPerState, RpcGate } from '../support/browser-paths';
+import { Coverage, expectFullCoverage, toModelMachine } from '../support/model';
+import { replaceNgnBank } from '../support/ngn-fixtures';
+import { startUiBackend } from '../support/ui-backend';
+import { driveUiPath } from '../support/ui-model';
+import { consoleErrors, studentPage } from './practice-session-support';
+
+let app: AppUnderTest;
+let backend: LocalBackend;
+beforeAll(async () => {
+  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
+});
+afterAll(async () => {
+  await app?.close();
+  await backend?.close();
+});
+beforeEach(async () => {
+  await replaceNgnBank(backend, judgmentItems);
+});
+
+const model = toModelMachine(clinicalJudgmentMachine);
+const coverage = new Coverage(model);
+const inputOf = (name: string) => clinicalJudgmentFixtures.inputs[name]?.() as ClinicalJudgmentInput;
+const cases = Object.keys(clinicalJudgmentFixtures.inputs).flatMap((name) =>
+  name === 'Signed out'
+    ? [{ name: `${name}: (start)`, input: inputOf(name), path: { description: '(start)', steps: [] } }]
+    : onePathPerState(model, eventsOf(clinicalJudgmentFixtures), inputOf(name)).map((path) => ({
+        name: `${name}: ${path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ')}`,
+        input: inputOf(name),
+        path,
+      })),
+);
+
+describe('clinical-judgment in the browser (model paths)', () => {
+  afterAll(() => expectFullCoverage(coverage, 'browser'));
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
+    const signedIn = input.session !== null;
+    const student = signedIn ? await studentPage(app, backend, { entitled: false }) : null;
+    const page = student?.page ?? (await app.newPage()).page;
+    const errors = consoleErrors(page);
+    const gate = await RpcGate.on(page);
+    let snapshot = path.steps[0]?.state as AnyMachineSnapshot;
+    let step = 0;
+    const next = () => {
+      snapshot = path.steps[step]?.state as AnyMachineSnapshot;
+      step += 1;
+    };
+    const button = (name: string) => page.getByRole('button', { name, exact: true });
+    const drivers: Record<string, (p: Page, e: AnyEventObject) => Promise<void>> = {
+      'xstate.done.actor.checkEntitlement': async (_, event) => {
+        next();
+        if (event.output === true) await grantTrial(backend, student?.user.id as string);
+        await gate.release('check_user_entitlement');
+      },
+      'xstate.error.actor.checkEntitlement': async () => {
+        next();
+        await gate.abort('check_user_entitlement');
+      },
+      'entitlement.retry': async () => {
+        next();
+        await button('Try again').click();
+      },
+      'xstate.done.actor.loadJudgmentSet': async (_, event) => {
+        next();
+        if ((event.output as { items: unknown[] }).items.length === 0) await replaceNgnBank(backend, []);
+        await gate.release('get_clinical_judgment_set');
+      },
+      'xstate.error.actor.loadJudgmentSet': async () => {
+        next();
+        await gate.abort('get_clinical_judgment_set');
+      },
+      'set.retry': async () => {
+        next();
+        await button('Try again').click();
+      },
+      // Both fixture items have the same options, so a pick means the same whichever item is shown.
+      'choice.pick': async (_, event) => {
+        next();
+        const option =
+          judgmentItems[0]?.type === 'multiple-response'
+            ? judgmentItems[0].options.find((o) => o.id === event.choiceId)
+            : undefined;
+        await page.locator('[data-item-id]').getByRole('checkbox', { name: option?.text }).click();
+      },
+      'item.next': async () => {
+        next();
+        await button('Next').click();
+      },
+      'set.submit': async () => {
+        next();
+        await button('Submit').click();
+      },
+      'set.new': async () => {
+        next();
+        await button('Start a new set').click();
+      },
+      'xstate.done.actor.recordJudgmentSet': async () => {
+        next();
+        await gate.releaseNewest('record_clinical_judgment_set');
+      },
+      'xstate.error.actor.recordJudgmentSet': async () => {
+        next();
+        await gate.abort('record_clinical_judgment_set');
+      },
+      'record.retry': async () => {
+        next();
+        await button('Try again').click();
+      },
+    };
+    const shows = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+    await page.goto('/clinical-judgment');
+    await driveUiPath({
+      page,
+      coverage,
+      input,
+      events: path.steps.map((s) => s.event),
+      drivers,
+      states: {
+        'clinical-judgment.redirectingToLogin': () => page.waitForURL('**/login'),
+        'clinical-judgment.redirectingToBilling': () => page.waitForURL('**/billing'),
+        'clinical-judgment.checkingEntitlement': () => shows('Checking your access…'),
+        'clinical-judgment.entitlementFailed': async () => {
+          await page.getByRole('alert').getByText('We could not check your access').waitFor();
+          expect(await axeViolations(page)).toEqual([]);
+        },
+        'clinical-judgment.loading': () => shows('Loading items…'),
+        'clinical-judgment.empty': () => shows('No items of this kind are available yet.'),
+        'clinical-judgment.loadFailed': async () => {
+          await page.getByRole('alert').getByText('We could not load the items').waitFor();
+        },
+        'clinical-judgment.answering': async () => {
+          const index = snapshot.context.currentIndex as number;
+          await shows(`Item ${index + 1} of ${judgmentItems.length}`);
+          const picks = (snapshot.context.responses as Array<{ options?: string[] }>)[index]?.options ?? [];
+          await expect
+            .poll(() =>
+              page
+                .locator('[data-item-id] input:checked')
+                .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).sort()),
+            )
+            .toEqual([...picks].sort());
+          const last = index === judgmentItems.length - 1;
+          await expect
+            .poll(() => button(last ? 'Submit' : 'Next').isEnabled())
+            .toBe(snapshot.can({ type: last ? 'set.submit' : 'item.next' }));
+        },
+        'clinical-judgment.results.review.showing': async () => {
+          const responses = snapshot.context.responses as Array<Record<string, string[]>>;
+          const scores = judgmentItems.map((item, i) =>
+            scoreResponse(scoringKeyOf(item), responses[i] ?? {}),
+          );
+          const points = scores.reduce((sum, s) => sum + s.points, 0);
+          const max = scores.reduce((sum, s) => sum + s.max, 0);
+          await expect
+            .poll(() => page.getByTestId('judgment-score').textContent())
+            .toBe(`${points} / ${max}`);
+        },
+        'clinical-judgment.results.record.saving': () =>
+          page.locator('[data-record-status="saving"]').waitFor(),
+        'clinical-judgment.results.record.saved': () =>
+          page.locator('[data-record-status="saved"]').waitFor(),
+        'clinical-judgment.results.record.notSaved': async () => {
+          await page.locator('[data-record-status="notSaved"]').waitFor();
+          expect(await axeViolations(page)).toEqual([]);
+        },
+      },
+    });
+    const failed = ['check_user_entitlement', 'get_clinical_judgment_set', 'record_clinical_judgment_set'];
+    const problems = pageProblems(page).filter(
+      (p) =>
+        !errors.some(
+          (e) =>
+            p === `console.error: ${e.text}` &&
+            e.text.startsWith('Failed to load resource') &&
+            failed.some((rpc) => e.url.includes(rpc)),
+        ),
+    );
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
