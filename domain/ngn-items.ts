@@ -5,19 +5,11 @@
  */
 import { z } from 'zod';
 import { CLIENT_NEEDS } from './client-needs';
+import { JUDGMENT_STEPS } from './judgment-steps';
+
+export { JUDGMENT_STEPS, type JudgmentStep } from './judgment-steps';
 
 const categoryNames = CLIENT_NEEDS.map((need) => need.name) as [string, ...string[]];
-
-/** NCSBN's Clinical Judgment Measurement Model, in the order a case study walks it. */
-export const JUDGMENT_STEPS = [
-  'recognize-cues',
-  'analyze-cues',
-  'prioritize-hypotheses',
-  'generate-solutions',
-  'take-action',
-  'evaluate-outcomes',
-] as const;
-export type JudgmentStep = (typeof JUDGMENT_STEPS)[number];
 
 export const SETTINGS = [
   'med-surg',

@@ -1,9 +1,17 @@
 import { CLIENT_NEEDS } from '../../domain/client-needs';
+import { JUDGMENT_STEPS } from '../../domain/judgment-steps';
 import { ada, done, type FlowFixtures, failed, plain } from '../shared/fixtures';
 import { BackendError, type ResultsSummary, type ReviewedSet } from '../shared/ports';
 import type { LearningRecordInput } from './learning-record.machine';
 
 const zeroCategories = CLIENT_NEEDS.map((need) => ({ category: need.name, answered: 0, correct: 0 }));
+const noJudgment = {
+  sets: 0,
+  points: 0,
+  maxPoints: 0,
+  byStep: JUDGMENT_STEPS.map((step) => ({ step, points: 0, maxPoints: 0 })),
+  byCategory: CLIENT_NEEDS.map((need) => ({ category: need.name, points: 0, maxPoints: 0 })),
+};
 
 /** A student who has recorded nothing yet. */
 export const emptySummary: ResultsSummary = {
@@ -15,6 +23,7 @@ export const emptySummary: ResultsSummary = {
   missedCount: 0,
   seenCount: 0,
   bankSize: 411,
+  judgment: noJudgment,
 };
 
 const [first, second] = CLIENT_NEEDS;
@@ -41,6 +50,15 @@ export const twoSetSummary: ResultsSummary = {
   missedCount: 6,
   seenCount: 20,
   bankSize: 411,
+  judgment: {
+    ...noJudgment,
+    sets: 1,
+    points: 9,
+    maxPoints: 15,
+    byStep: noJudgment.byStep.map((s) =>
+      s.step === 'recognize-cues' ? { ...s, points: 9, maxPoints: 15 } : s,
+    ),
+  },
 };
 
 /** The set set-b as its review shows it (one question is enough for the flow). */

@@ -63,7 +63,8 @@ export const learningRecordMachine = setup({
   },
   actors: placeholdersFor('learning-record', createLearningRecordImplementations),
   guards: {
-    hasNoSets: (_, params: { summary: ResultsSummary }) => params.summary.totals.sets === 0,
+    hasNoSets: (_, params: { summary: ResultsSummary }) =>
+      params.summary.totals.sets === 0 && params.summary.judgment.sets === 0,
     hasSetToOpen: ({ context }) => context.openSetId !== null,
   },
   actions: {

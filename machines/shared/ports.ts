@@ -90,6 +90,21 @@ export interface ResultsSummary {
   missedCount: number;
   seenCount: number;
   bankSize: number;
+  /** Clinical judgment (NGN) sets: points earned of the points possible, by step and by category. */
+  judgment: JudgmentSummary;
+}
+
+export interface PointsScore {
+  points: number;
+  maxPoints: number;
+}
+
+export interface JudgmentSummary extends PointsScore {
+  sets: number;
+  /** All six clinical-judgment steps in the model's order, zeros included. */
+  byStep: (PointsScore & { step: string })[];
+  /** All eight client-need categories, zeros included. */
+  byCategory: (PointsScore & { category: string })[];
 }
 
 export interface ReviewedQuestion {

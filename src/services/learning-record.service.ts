@@ -47,6 +47,13 @@ interface SummaryRow {
   missed_count: number;
   seen_count: number;
   bank_size: number;
+  judgment?: {
+    sets: number;
+    points: number;
+    max_points: number;
+    by_step: { step: string; points: number; max_points: number }[];
+    by_category: { category: string; points: number; max_points: number }[];
+  };
 }
 
 interface SetRow {
@@ -122,6 +129,21 @@ export const learningRecordService: LearningRecordPort = {
       missedCount: row.missed_count,
       seenCount: row.seen_count,
       bankSize: row.bank_size,
+      judgment: {
+        sets: row.judgment?.sets ?? 0,
+        points: row.judgment?.points ?? 0,
+        maxPoints: row.judgment?.max_points ?? 0,
+        byStep: (row.judgment?.by_step ?? []).map((s) => ({
+          step: s.step,
+          points: s.points,
+          maxPoints: s.max_points,
+        })),
+        byCategory: (row.judgment?.by_category ?? []).map((c) => ({
+          category: c.category,
+          points: c.points,
+          maxPoints: c.max_points,
+        })),
+      },
     };
   },
 

@@ -150,6 +150,20 @@ describe('clinical judgment practice', () => {
     );
     expect(rows).toEqual([{ points: total.points, max_points: total.max }]);
     expect(await axeViolations(page)).toEqual([]);
+    // /results counts the set by step of the clinical judgment model.
+    await page.goto('/results');
+    await page.getByTestId('judgment-summary').waitFor();
+    expect(await page.getByTestId('judgment-summary').textContent()).toContain(
+      `${total.points} of ${total.max} points`,
+    );
+    const recognize = fixtureItems.filter((i) => i.step === 'recognize-cues');
+    const recognizePoints = recognize.map((item) =>
+      scoreResponse(scoringKeyOf(item), plannedPicks[item.id] ?? {}),
+    );
+    expect(await page.locator('[data-step="recognize-cues"] td').first().textContent()).toBe(
+      `${recognizePoints.reduce((a, s) => a + s.points, 0)} / ${recognizePoints.reduce((a, s) => a + s.max, 0)}`,
+    );
+    expect(await axeViolations(page)).toEqual([]);
     expect(pageProblems(page)).toEqual([]);
   });
 

@@ -1,3 +1,5 @@
+import { judgmentStepNames } from '../../content/judgment-steps';
+
 /** Texts of /clinical-judgment (beyond the spec: docs/decisions/061-clinical-judgment.md). */
 export const judgmentCopy = {
   title: 'Clinical judgment',
@@ -16,12 +18,5 @@ export const judgmentCopy = {
   recordSaved: 'Saved to your results.',
   recordNotSaved:
     'Not saved yet: this set is kept on this device and will be sent the next time you open PN Prep.',
-  steps: {
-    'recognize-cues': 'Recognize cues',
-    'analyze-cues': 'Analyze cues',
-    'prioritize-hypotheses': 'Prioritize hypotheses',
-    'generate-solutions': 'Generate solutions',
-    'take-action': 'Take action',
-    'evaluate-outcomes': 'Evaluate outcomes',
-  },
+  steps: judgmentStepNames,
 };

@@ -10,7 +10,7 @@ import {
 import type { ResultsSummary } from '../../../machines/shared/ports';
 import { paths } from '../../app/paths';
 import { BusyNote } from '../../components/BusyNote';
-import { CategoryChart, OverTimeChart, PastSets } from './parts/RecordCharts';
+import { CategoryChart, JudgmentBreakdown, OverTimeChart, PastSets } from './parts/RecordCharts';
 import { SetReview } from './parts/SetReview';
 import { percentText, resultsCopy } from './results-copy';
 
@@ -105,9 +105,12 @@ export function ResultsView({ snapshot, send }: ResultsViewProps) {
       {snapshot.matches({ ready: 'loadingSet' }) && <BusyNote label="Loading the set…" />}
       {snapshot.matches({ ready: 'browsing' }) && summary && (
         <>
-          <CategoryChart summary={summary} />
-          <OverTimeChart summary={summary} />
-          <PastSets summary={summary} onOpen={(setId) => send({ type: 'set.open', setId })} />
+          {summary.totals.sets > 0 && <CategoryChart summary={summary} />}
+          {summary.totals.sets > 0 && <OverTimeChart summary={summary} />}
+          <JudgmentBreakdown summary={summary} />
+          {summary.totals.sets > 0 && (
+            <PastSets summary={summary} onOpen={(setId) => send({ type: 'set.open', setId })} />
+          )}
         </>
       )}
     </Stack>

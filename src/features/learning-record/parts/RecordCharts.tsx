@@ -1,8 +1,10 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Anchor, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { JudgmentStep } from '../../../../domain/judgment-steps';
 import { accuracy } from '../../../../machines/learning-record/learning-record.machine';
 import type { ResultsSummary } from '../../../../machines/shared/ports';
+import { judgmentStepNames } from '../../../content/judgment-steps';
 import { percentText, resultsCopy, setDate } from '../results-copy';
 
 // The charts are pictures of the tables beside them: hidden from screen readers, who read the tables.
@@ -129,6 +131,46 @@ export function PastSets({ summary, onOpen }: { summary: ResultsSummary; onOpen(
                   Review<VisuallyHidden> the set of {setDate(s.submittedAt)}</VisuallyHidden>
                 </Anchor>
               </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+/** Clinical judgment (NGN) points by step of the clinical judgment model, as a table. */
+export function JudgmentBreakdown({ summary }: { summary: ResultsSummary }) {
+  const { judgment } = summary;
+  if (judgment.sets === 0) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="results-judgment">
+      <Title order={2} fz="h3" id="results-judgment">
+        Clinical judgment
+      </Title>
+      <Text data-testid="judgment-summary">
+        {judgment.sets} {judgment.sets === 1 ? 'set' : 'sets'} of Next Generation items: {judgment.points} of{' '}
+        {judgment.maxPoints} points ({percentText(accuracy(judgment.points, judgment.maxPoints))}).
+      </Text>
+      <Table striped withTableBorder data-testid="judgment-steps">
+        <Table.Caption>Points earned in each step of the clinical judgment model.</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Step</Table.Th>
+            <Table.Th scope="col">Points</Table.Th>
+            <Table.Th scope="col">Share</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {judgment.byStep.map((s) => (
+            <Table.Tr key={s.step} data-step={s.step}>
+              <Table.Th scope="row" fw={500}>
+                {judgmentStepNames[s.step as JudgmentStep] ?? s.step}
+              </Table.Th>
+              <Table.Td>
+                {s.points} / {s.maxPoints}
+              </Table.Td>
+              <Table.Td>{percentText(accuracy(s.points, s.maxPoints))}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
