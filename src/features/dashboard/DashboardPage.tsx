@@ -42,7 +42,7 @@ export function DashboardPage() {
             drop-downs, highlighting, drag-and-drop, bow-ties, trends and case studies.
           </Text>
           <Button component={Link} to={paths.clinicalJudgment} variant="light">
-            Clinical judgment practice
+            Open clinical judgment sets
           </Button>
         </Stack>
       </Paper>
