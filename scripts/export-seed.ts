@@ -2,7 +2,7 @@
  * `npm run bank:export`: writes the files generated from supabase/questions/*.json and the
  * clinical-judgment bank supabase/questions/ngn/*.json: supabase/seed.sql,
  * src/content/bank-stats.ts (the question count the FAQ states) and the statistics block of
- * docs/content.md.
+ * docs/content.md (both banks' figures; the NGN review figures from supabase/questions/ngn/reviews/).
  * `npm run bank:export -- --check` (`npm run bank:check`): exits 1 when any of them is stale or an
  * NGN file is malformed (every problem listed).
  */

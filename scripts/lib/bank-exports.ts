@@ -1,10 +1,11 @@
 // The files generated from the question bank by `npm run bank:export` and checked by
 // `npm run bank:check` (and the content tests): the seed SQL (the multiple-choice bank, then the
 // clinical-judgment bank of supabase/questions/ngn/*.json), the question count the FAQ shows, and
-// the statistics block of docs/content.md.
+// the statistics block of docs/content.md (both banks' figures).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadNgnBank, type NgnBank } from '../../server/db/ngn-bank.ts';
+import { formatNgnStats, loadNgnReviews, type NgnStats, ngnStats } from './ngn-bank.ts';
 import {
   type Bank,
   type BankStats,
@@ -51,26 +52,42 @@ export function withStatsBlock(doc: string, stats: string): string {
   return doc.slice(0, begin) + block + doc.slice(end);
 }
 
+/** The statistics block: the multiple-choice bank's figures, then the NGN bank's. */
+export function statsText(stats: BankStats, ngn: NgnStats): string {
+  return `${formatStats(stats)}\n\n${formatNgnStats(ngn)}`;
+}
+
 /**
  * Every generated file with the content the banks (and the statistics) give it now. The NGN bank
- * is read from supabase/questions/ngn/ when not given (a malformed file throws with its problems).
+ * is read from supabase/questions/ngn/ when not given (a malformed file throws with its problems),
+ * its statistics from it and the review records in supabase/questions/ngn/reviews/.
  */
 export function generatedFiles(
   bank: Bank,
   stats: BankStats = validateBank(bank).stats,
   ngn: NgnBank = loadNgnBank(),
+  ngnFigures: NgnStats = ngnStats(ngn, loadNgnReviews()),
 ): GeneratedFile[] {
   const doc = existsSync(CONTENT_DOC) ? readFileSync(CONTENT_DOC, 'utf8') : '';
   return [
     { name: 'supabase/seed.sql', path: SEED_FILE, content: toSeedSql(bank, { ngn }) },
     { name: 'src/content/bank-stats.ts', path: BANK_STATS_MODULE, content: bankStatsModule(bank) },
-    { name: 'docs/content.md', path: CONTENT_DOC, content: withStatsBlock(doc, formatStats(stats)) },
+    {
+      name: 'docs/content.md',
+      path: CONTENT_DOC,
+      content: withStatsBlock(doc, statsText(stats, ngnFigures)),
+    },
   ];
 }
 
 /** The generated files whose content on disk differs from what the banks give. */
-export function staleFiles(bank: Bank, stats?: BankStats, ngn?: NgnBank): GeneratedFile[] {
-  return generatedFiles(bank, stats, ngn).filter(
+export function staleFiles(
+  bank: Bank,
+  stats?: BankStats,
+  ngn?: NgnBank,
+  ngnFigures?: NgnStats,
+): GeneratedFile[] {
+  return generatedFiles(bank, stats, ngn, ngnFigures).filter(
     (file) => !existsSync(file.path) || readFileSync(file.path, 'utf8') !== file.content,
   );
 }

@@ -1,13 +1,16 @@
 // The clinical-judgment (NGN) bank loader and its seed export (server/db/ngn-bank.ts): the real
 // bank parses, drafts/ and reviews/ are not part of it, a malformed file is refused with every
 // problem listed, an empty bank seeds nothing and leaves supabase/seed.sql as it was, and the
-// upserts load into Postgres idempotently with the text and JSON intact.
+// upserts load into Postgres idempotently with the text and JSON intact. Every bank item has a
+// passing review record in supabase/questions/ngn/reviews/ (the checks themselves:
+// ngn-reviews.test.ts).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { maxPoints, scoringKeyOf } from '../../domain/ngn-scoring.ts';
+import { formatNgnStats, loadNgnBankFiles, validateNgnBank } from '../../scripts/lib/ngn-bank.ts';
 import {
   EMPTY_NGN_BANK,
   loadNgnBank,
@@ -66,6 +69,12 @@ describe('the NGN bank in supabase/questions/ngn', () => {
     expect(new Set(ids).size).toBe(ngnItemCount(bank));
     const seed = toSeedSql(loadBank(), { ngn: bank });
     for (const id of ids) expect(seed).toContain(`('${id}', `);
+  });
+
+  it('has a passing review record for every item, its cold answer scored with the item rule', () => {
+    const { errors, stats } = validateNgnBank(loadNgnBankFiles());
+    console.log(formatNgnStats(stats));
+    expect(errors, `${errors.length} review errors:\n${errors.join('\n')}`).toEqual([]);
   });
 });
 
