@@ -3,13 +3,18 @@
 import { Hono } from 'hono';
 import { authRoutes } from './auth/routes.ts';
 import type { ServerContext } from './context.ts';
+import { devToolsGuard, isDevToolPath } from './dev-tools.ts';
 import { AuthError, authErrorResponse, RestError, restErrorResponse, supabaseCors } from './http.ts';
+import { apiKeyRole } from './keys.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 
 export function createApp(ctx: ServerContext): Hono {
   const app = new Hono();
-  app.use(supabaseCors());
+  // The Supabase APIs answer any origin, as Kong does; the dev tools answer none cross-origin.
+  const cors = supabaseCors();
+  app.use((c, next) => (isDevToolPath(c.req.path) ? next() : cors(c, next)));
+  app.use(devToolsGuard());
 
   app.get('/_health', async (c) => {
     await ctx.db.query('select 1');
@@ -23,6 +28,7 @@ export function createApp(ctx: ServerContext): Hono {
     paymentRoutes({
       db: ctx.db,
       serviceRoleKey: ctx.keys.serviceRole,
+      isServiceRoleKey: (key) => apiKeyRole(key, ctx.keys) === 'service_role',
       url: () => ctx.settings.url,
       siteUrl: ctx.settings.siteUrl,
       log: ctx.log,

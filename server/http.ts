@@ -9,6 +9,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
 export const API_VERSION = '2024-01-01';
 export const MAX_BODY_BYTES = 100 * 1024;
+/**
+ * Deepest JSON nesting a body may have. Far beyond any real request, and far below the depth at
+ * which a recursive JSON.stringify (or Postgres' jsonb parser) runs out of stack, so a crafted body
+ * is a 400, never a RangeError and a 500. (GoTrue's Go decoder stops at 10,000 levels.)
+ */
+export const MAX_JSON_DEPTH = 512;
 
 /** A GoTrue error: `{ code, message }` plus the version header, so supabase-js exposes `error.code`. */
 export class AuthError extends Error {
@@ -53,18 +59,47 @@ export function restErrorResponse(c: Context, error: RestError): Response {
   );
 }
 
+/** Whether JSON text nests arrays and objects deeper than `limit` (brackets inside strings do not count). */
+export function jsonNestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c /* \ */) i++;
+      else if (ch === 0x22 /* " */) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b /* [ */ || ch === 0x7b /* { */) {
+      if (++depth > limit) return true;
+    } else if (ch === 0x5d /* ] */ || ch === 0x7d /* } */) depth--;
+  }
+  return false;
+}
+
 /**
  * Parses the request body as JSON. An empty body counts as `{}` (supabase-js sends no body on
- * logout); anything that is not valid JSON is the caller's fault, reported through `fail`.
+ * logout); anything that is not valid JSON, or nests deeper than MAX_JSON_DEPTH, is the caller's
+ * fault, reported through `fail`.
  */
 export async function readJson(c: Context, fail: (message: string) => Error): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) throw fail('exceeded max depth');
   try {
     return JSON.parse(text);
   } catch (error) {
     throw fail(error instanceof Error ? error.message : 'invalid JSON');
   }
+}
+
+/** Whether a JSON value holds a NUL character in any string, key included (Postgres text cannot). */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item));
+  }
+  return false;
 }
 
 /** Reads a JSON object body; arrays, strings and numbers are rejected through `fail`. */
@@ -80,7 +115,14 @@ export async function readJsonObject(
 
 /** Rejects bodies over MAX_BODY_BYTES (declared or streamed) with 413 in the route's error shape. */
 export function limitBody(onTooLarge: (c: Context) => Response): MiddlewareHandler {
-  return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: onTooLarge });
+  return bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => {
+      // The rest of the body is not read: the connection cannot carry another request.
+      c.header('Connection', 'close');
+      return onTooLarge(c);
+    },
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { ServerContext } from '../context.ts';
 import { AuthError } from '../http.ts';
 import { sendLinkMail } from './mail.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 import {
   createFlowState,
   createUser,
@@ -13,7 +13,6 @@ import {
   type OneTimeTokenType,
   type Queryable,
   type UserRow,
-  updateUser,
   userJson,
 } from './store.ts';
 import type { OtpRequest, PkceChallenge, RecoverRequest, SignupRequest } from './validation.ts';
@@ -38,10 +37,23 @@ export interface IssuedEmailLink {
 export async function issueEmailLink(
   tx: Queryable,
   ctx: Pick<ServerContext, 'mailbox' | 'settings'>,
-  link: { user: UserRow; type: OneTimeTokenType; pkce: PkceChallenge | null; redirectTo: string },
+  link: {
+    user: UserRow;
+    type: OneTimeTokenType;
+    pkce: PkceChallenge | null;
+    redirectTo: string;
+    /** The unconfirmed user's password hash, when the request proved to know that password. */
+    knownPasswordHash?: string | null;
+  },
 ): Promise<IssuedEmailLink> {
   const { user, type, pkce, redirectTo } = link;
-  const { otp, tokenHash } = await issueOneTimeToken(tx, user, type, pkce !== null);
+  const { otp, tokenHash } = await issueOneTimeToken(
+    tx,
+    user,
+    type,
+    pkce !== null,
+    link.knownPasswordHash ?? null,
+  );
   if (pkce) {
     await createFlowState(tx, {
       userId: user.id,
@@ -77,23 +89,43 @@ export async function sendSignInLink(
 }
 
 /**
- * signUp with confirmations on: stores the user (or a new password for an unconfirmed one), mails
- * the confirmation link and answers with the bare user, no session.
+ * signUp with confirmations on: stores a new user with its password, mails the confirmation link
+ * and answers with the bare user, no session. An existing unconfirmed user is not updated, as in
+ * GoTrue ("we can't be sure of their claimed identity"): no new password, no new metadata, only a
+ * new confirmation mail. That mail keeps the stored password on confirmation only if this request
+ * knew it (the same password again); otherwise confirming clears it (see confirmEmail).
  */
 export async function signUp(
   ctx: ServerContext,
   request: SignupRequest,
   redirectTo: string,
 ): Promise<Record<string, unknown>> {
-  const { email, metadata, pkce } = request;
-  const passwordHash = await hashPassword(request.password);
+  const { email, metadata, pkce, password } = request;
+  const passwordHash = await hashPassword(password);
+  // Hashing is slow, so it happens before the transaction: does this request know the stored
+  // password of an unconfirmed user (someone signing up again after a lost mail)?
+  const before = await findUserByEmail(ctx.db, email);
+  const knownStoredHash =
+    before && !before.email_confirmed_at && (await verifyPassword(password, before.encrypted_password))
+      ? before.encrypted_password
+      : null;
   const outcome = await ctx.db.transaction(async (tx) => {
-    let user = await findUserByEmail(tx, email);
-    if (user?.email_confirmed_at) return { kind: 'existing' as const, user };
-    user = user
-      ? await updateUser(tx, user.id, { passwordHash, metadata })
-      : await createUser(tx, { email, passwordHash, metadata, confirmed: false });
-    const link = await issueEmailLink(tx, ctx, { user, type: 'confirmation', pkce, redirectTo });
+    const found = await findUserByEmail(tx, email);
+    if (found?.email_confirmed_at) return { kind: 'existing' as const, user: found };
+    const user = found ?? (await createUser(tx, { email, passwordHash, metadata, confirmed: false }));
+    // A new user's password is this request's; an existing user's only if this request knew it.
+    const knownPasswordHash = found
+      ? found.encrypted_password === knownStoredHash
+        ? knownStoredHash
+        : null
+      : passwordHash;
+    const link = await issueEmailLink(tx, ctx, {
+      user,
+      type: 'confirmation',
+      pkce,
+      redirectTo,
+      knownPasswordHash,
+    });
     // Read again for the confirmation_sent_at that issuing the token has just set.
     return { kind: 'created' as const, user: await findUserById(tx, user.id), link };
   });

@@ -111,9 +111,9 @@ export function authRoutes(ctx: ServerContext): Hono {
   });
 
   app.put('/user', async (c) => {
-    const { user } = await authenticate(ctx, bearerToken(c));
+    const { user, session } = await authenticate(ctx, bearerToken(c));
     const update = userUpdateOf(await readAuthBody(c), user.email);
-    return c.json(userJson(await updateCurrentUser(ctx, user, update)));
+    return c.json(userJson(await updateCurrentUser(ctx, user, session, update)));
   });
 
   app.post('/logout', async (c) => {

@@ -134,7 +134,6 @@ export async function updateUser(
   changes: {
     passwordHash?: string;
     metadata?: Record<string, unknown>;
-    confirm?: boolean;
     signedIn?: boolean;
   },
 ): Promise<UserRow> {
@@ -142,8 +141,7 @@ export async function updateUser(
     `update auth.users set
        encrypted_password = coalesce($2, encrypted_password),
        raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || coalesce($3::jsonb, '{}'::jsonb),
-       email_confirmed_at = case when $4 then coalesce(email_confirmed_at, now()) else email_confirmed_at end,
-       last_sign_in_at = case when $5 then now() else last_sign_in_at end,
+       last_sign_in_at = case when $4 then now() else last_sign_in_at end,
        updated_at = now()
      where id = $1
      returning ${USER_COLUMNS}`,
@@ -151,13 +149,35 @@ export async function updateUser(
       id,
       changes.passwordHash ?? null,
       changes.metadata ? JSON.stringify(changes.metadata) : null,
-      changes.confirm ?? false,
       changes.signedIn ?? false,
     ],
   );
   const user = result.rows[0];
   if (!user) throw new Error(`user ${id} vanished during update`);
   return user;
+}
+
+/**
+ * Confirms the address through a consumed one-time token. Confirming an unconfirmed user keeps its
+ * password only if the token carries that very hash (the request that issued it knew the password);
+ * otherwise the password is cleared: someone who pre-registered the address cannot sign in with
+ * the password they chose once its owner confirms it. An already confirmed user is left as is.
+ */
+export async function confirmEmail(
+  db: Queryable,
+  id: string,
+  knownPasswordHash: string | null,
+): Promise<void> {
+  await db.query(
+    `update auth.users set
+       encrypted_password = case
+         when email_confirmed_at is null and encrypted_password is distinct from $2 then null
+         else encrypted_password end,
+       email_confirmed_at = coalesce(email_confirmed_at, now()),
+       updated_at = now()
+     where id = $1`,
+    [id, knownPasswordHash],
+  );
 }
 
 // --- one-time tokens ---------------------------------------------------------------------------
@@ -179,17 +199,27 @@ export async function issueOneTimeToken(
   user: UserRow,
   type: OneTimeTokenType,
   pkce: boolean,
+  knownPasswordHash: string | null = null,
 ): Promise<{ otp: string; tokenHash: string }> {
   const otp = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const tokenHash = (pkce ? 'pkce_' : '') + tokenHashOf(user.email, otp);
   await db.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [user.id, type]);
   await db.query(
-    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4, $5)`,
-    [randomUUID(), user.id, type, tokenHash, user.email],
+    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, password_hash)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [randomUUID(), user.id, type, tokenHash, user.email, knownPasswordHash],
   );
   const sentColumn = type === 'confirmation' ? 'confirmation_sent_at' : 'recovery_sent_at';
   await db.query(`update auth.users set ${sentColumn} = now(), updated_at = now() where id = $1`, [user.id]);
   return { otp, tokenHash };
+}
+
+export interface ConsumedToken {
+  userId: string;
+  type: OneTimeTokenType;
+  tokenHash: string;
+  /** The password hash the issuing request proved to know (see confirmEmail). */
+  knownPasswordHash: string | null;
 }
 
 /**
@@ -201,7 +231,7 @@ export async function consumeOneTimeToken(
   match: { tokenHash: string } | { email: string; otp: string },
   types: OneTimeTokenType[],
   expirySeconds: number,
-): Promise<{ userId: string; type: OneTimeTokenType; tokenHash: string } | null> {
+): Promise<ConsumedToken | null> {
   const hashes =
     'tokenHash' in match
       ? [match.tokenHash]
@@ -213,18 +243,25 @@ export async function consumeOneTimeToken(
     user_id: string;
     token_type: OneTimeTokenType;
     token_hash: string;
+    password_hash: string | null;
     expired: boolean;
   }>(
     `delete from auth.one_time_tokens
       where id = (select id from auth.one_time_tokens
                    where token_hash = any($1) and token_type = any($2)
                    order by created_at desc limit 1)
-      returning user_id, token_type, token_hash, created_at + make_interval(secs => $3) < now() as expired`,
+      returning user_id, token_type, token_hash, password_hash,
+                created_at + make_interval(secs => $3) < now() as expired`,
     [hashes, types, expirySeconds],
   );
   const row = result.rows[0];
   if (!row || row.expired) return null;
-  return { userId: row.user_id, type: row.token_type, tokenHash: row.token_hash };
+  return {
+    userId: row.user_id,
+    type: row.token_type,
+    tokenHash: row.token_hash,
+    knownPasswordHash: row.password_hash,
+  };
 }
 
 // --- PKCE flow states --------------------------------------------------------------------------

@@ -40,13 +40,8 @@ type TokenContext = Pick<ServerContext, 'db' | 'jwt' | 'settings'>;
 type Grant = (ctx: TokenContext, body: RequestBody) => Promise<TokenResponse>;
 
 /** Signs the user in: marks the sign-in and opens a session. */
-export async function signIn(
-  tx: Queryable,
-  userId: string,
-  amrMethod: string,
-  confirm = false,
-): Promise<SignedIn> {
-  const user = await updateUser(tx, userId, { signedIn: true, confirm });
+export async function signIn(tx: Queryable, userId: string, amrMethod: string): Promise<SignedIn> {
+  const user = await updateUser(tx, userId, { signedIn: true });
   const { session, refreshToken } = await createSession(tx, user.id, amrMethod);
   return { user, session, refreshToken };
 }
@@ -133,7 +128,8 @@ export async function pkceGrant(ctx: TokenContext, body: RequestBody): Promise<T
   const userId = flow.user_id;
   const signedIn = await ctx.db.transaction(async (tx) => {
     await deleteFlowState(tx, flow.id);
-    return signIn(tx, userId, flow.authentication_method === 'recovery' ? 'recovery' : 'otp', true);
+    // The address was confirmed when the link was opened (verifyLink).
+    return signIn(tx, userId, flow.authentication_method === 'recovery' ? 'recovery' : 'otp');
   });
   return tokenResponse(ctx, signedIn);
 }

@@ -1,7 +1,7 @@
 // Reading and checking auth requests. Each check answers a malformed request with GoTrue's 4xx error,
 // in its code and wording, so supabase-js reports what it would report against hosted Supabase.
 import type { Context } from 'hono';
-import { AuthError, readJsonObject } from '../http.ts';
+import { AuthError, containsNul, readJsonObject } from '../http.ts';
 import type { OneTimeTokenType } from './store.ts';
 
 export type RequestBody = Record<string, unknown>;
@@ -46,11 +46,18 @@ export function readAuthBody(c: Context): Promise<RequestBody> {
 
 // --- fields --------------------------------------------------------------------------------------
 
+/** Postgres text cannot hold NUL (SQLSTATE 22021): refused here as bad input, not left to become a 500. */
+function refuseNul(key: string, value: string): string {
+  if (value.includes('\0'))
+    throw new AuthError(400, 'validation_failed', `${key} must not contain NUL characters`);
+  return value;
+}
+
 function optionalString(body: RequestBody, key: string): string | undefined {
   const value = body[key];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw new AuthError(400, 'validation_failed', `${key} must be a string`);
-  return value;
+  return refuseNul(key, value);
 }
 
 function requireEmail(body: RequestBody): string {
@@ -81,6 +88,9 @@ function optionalMetadata(body: RequestBody): Record<string, unknown> {
   if (data === undefined || data === null) return {};
   if (typeof data !== 'object' || Array.isArray(data))
     throw new AuthError(400, 'validation_failed', 'data must be an object');
+  // jsonb refuses \u0000 too (SQLSTATE 22P05).
+  if (containsNul(data))
+    throw new AuthError(400, 'validation_failed', 'data must not contain NUL characters');
   return data as Record<string, unknown>;
 }
 
@@ -170,7 +180,7 @@ export function linkVerificationOf(token: string | undefined, type: string | und
   if (!token || !type) {
     throw new AuthError(400, 'validation_failed', 'Verify requires a token and a type');
   }
-  return { token, types: verifyTypesOf(type) };
+  return { token: refuseNul('token', token), types: verifyTypesOf(type) };
 }
 
 /** The token types a link's `type` accepts; own keys only, so `constructor` is an unknown type, not a crash. */
@@ -235,6 +245,8 @@ export function pkceExchangeOf(body: RequestBody): { authCode: string; verifier:
 
 export interface UserUpdate {
   password?: string;
+  /** A reauthentication nonce (GET /reauthenticate is not implemented, so none is ever valid). */
+  nonce?: string;
   metadata?: Record<string, unknown>;
 }
 
@@ -253,9 +265,11 @@ export function userUpdateOf(body: RequestBody, currentEmail: string): UserUpdat
       'Changing the email address is not supported here',
     );
   }
+  const nonce = optionalString(body, 'nonce');
   const update: UserUpdate = {};
   if (body.data !== undefined) update.metadata = optionalMetadata(body);
   if (password !== undefined) update.password = password;
+  if (nonce) update.nonce = nonce;
   return update;
 }
 

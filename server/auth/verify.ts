@@ -3,7 +3,7 @@
 import type { ServerContext } from '../context.ts';
 import { AuthError } from '../http.ts';
 import { FLOW_METHOD } from './email-links.ts';
-import { consumeOneTimeToken, issueAuthCode, type OneTimeTokenType, updateUser } from './store.ts';
+import { confirmEmail, consumeOneTimeToken, issueAuthCode, type OneTimeTokenType } from './store.ts';
 import { type SignedIn, signIn, type TokenResponse, tokenResponse } from './tokens.ts';
 import type { CodeVerification, LinkVerification } from './validation.ts';
 
@@ -48,8 +48,10 @@ export async function verifyLink(
     );
     if (!consumed) return { kind: 'failed', error: LINK_EXPIRED() };
     const resolvedType = RESOLVED_TYPE[consumed.type];
+    // Any emailed link proves the mailbox: it confirms the address (GoTrue does the same for
+    // magic links and recovery) and clears a password the link's request did not know.
+    await confirmEmail(tx, consumed.userId, consumed.knownPasswordHash);
     if (isPkce) {
-      await updateUser(tx, consumed.userId, { confirm: true });
       const code = await issueAuthCode(tx, consumed.userId, [FLOW_METHOD[consumed.type]]);
       if (!code) {
         return {
@@ -59,7 +61,7 @@ export async function verifyLink(
       }
       return { kind: 'authCode', code };
     }
-    const signedIn = await signIn(tx, consumed.userId, amrMethodOf(consumed.type), true);
+    const signedIn = await signIn(tx, consumed.userId, amrMethodOf(consumed.type));
     return { kind: 'signedIn', resolvedType, signedIn };
   });
 
@@ -94,7 +96,8 @@ export async function verifyCode(
   const signedIn = await ctx.db.transaction(async (tx) => {
     const consumed = await consumeOneTimeToken(tx, match, types, ctx.settings.otpExpirySeconds);
     if (!consumed) return null;
-    return signIn(tx, consumed.userId, amrMethodOf(consumed.type), true);
+    await confirmEmail(tx, consumed.userId, consumed.knownPasswordHash);
+    return signIn(tx, consumed.userId, amrMethodOf(consumed.type));
   });
   if (!signedIn) throw 'tokenHash' in match ? LINK_EXPIRED() : CODE_EXPIRED();
   return tokenResponse(ctx, signedIn);

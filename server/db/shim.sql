@@ -108,6 +108,11 @@ create table if not exists auth.one_time_tokens (
   relates_to text not null,
   created_at timestamptz not null default now()
 );
+-- Not in GoTrue: the unconfirmed user's password hash that the request issuing this token proved
+-- to know (the signup that set it, or a repeat signup with the same password). Confirming through
+-- a token without it clears the password, so a password pre-registered by someone else does not
+-- survive the owner confirming the address (docs/decisions/070-backend-hardening.md).
+alter table auth.one_time_tokens add column if not exists password_hash text;
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
 create index if not exists one_time_tokens_user_idx on auth.one_time_tokens (user_id, token_type);
 

@@ -4,15 +4,19 @@
 //   /_test/subscriptions[...]      a test-only API moving a subscription through its life; enabled
 //                                  only with LOCAL_STRIPE_TEST_API=1, 404 otherwise
 // Every subscription change reaches the database only as a signed event through the webhook.
+// /_checkout and /_test are dev tools: loopback only (server/dev-tools.ts). Bodies are limited
+// before they are read: 1 MB for the webhook, 64 KB for the checkout form.
 //
 // The webhook secret is LOCAL_STRIPE_WEBHOOK_SECRET unless STRIPE_WEBHOOK_SECRET is set.
 
 import type { PGlite } from '@electric-sql/pglite';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import {
   type ApplySubscriptionArgs,
   createStripeWebhookHandler,
   subscriptionCarriedBy,
+  WEBHOOK_MAX_BODY_BYTES,
 } from '../../supabase/functions/stripe-webhook/handler.ts';
 import { checkoutPage } from './checkout-page.ts';
 import {
@@ -28,6 +32,8 @@ export interface PaymentContext {
   db: PGlite;
   /** The service_role API key, for calling RPCs such as stripe_apply_subscription over HTTP. */
   serviceRoleKey: string;
+  /** Whether an API key stands for the service role (the legacy JWT or the sb_secret_ key). */
+  isServiceRoleKey: (key: string) => boolean;
   /** This server's base URL, e.g. http://127.0.0.1:54321 (known once it listens, hence a getter). */
   url: () => string;
   /** The app's URL (return pages such as /checkout/success live there). */
@@ -45,6 +51,21 @@ export const WEBHOOK_PATH = '/functions/v1/stripe-webhook';
 
 /** Stripe drops a client_reference_id that is not 1–200 letters, digits, '-' or '_'. */
 const CLIENT_REFERENCE_ID = /^[A-Za-z0-9_-]{1,200}$/;
+
+/** The checkout form has three short fields; anything much larger is not from its page. */
+export const CHECKOUT_MAX_BODY_BYTES = 64 * 1024;
+
+/** A 413 in the JSON shape the other local errors have, before the body is read. */
+function limitBody(maxSize: number) {
+  return bodyLimit({
+    maxSize,
+    onError: (c) => {
+      // The rest of the body is not read: the connection cannot carry another request.
+      c.header('Connection', 'close');
+      return c.json({ message: `Request body too large: the limit is ${maxSize} bytes` }, 413);
+    },
+  });
+}
 
 export function localWebhookSecret(): string {
   return process.env.STRIPE_WEBHOOK_SECRET || LOCAL_STRIPE_WEBHOOK_SECRET;
@@ -78,6 +99,8 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
     return JSON.parse(body) as string;
   }
 
+  // The shared handler enforces the same limit (for the Edge Function); this answers first.
+  app.use(WEBHOOK_PATH, limitBody(WEBHOOK_MAX_BODY_BYTES));
   app.all(WEBHOOK_PATH, (c) => {
     const base = selfUrl(c);
     const handle = createStripeWebhookHandler({
@@ -112,7 +135,7 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
     );
   });
 
-  app.post('/_checkout', async (c) => {
+  app.post('/_checkout', limitBody(CHECKOUT_MAX_BODY_BYTES), async (c) => {
     const form = await c.req.parseBody();
     const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string).trim() : '');
     if (field('action') !== 'start') return c.redirect(appUrl('/checkout/cancel'), 303);
@@ -152,12 +175,25 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
     await next();
   });
 
+  // Every subscription with its customer's email: the service role only. Without the key, one
+  // account's own subscriptions (by its id) are listed, emails left out.
   app.get('/_test/subscriptions', (c) => {
     const reference = c.req.query('client_reference_id');
+    const key = c.req.header('apikey') ?? /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const service = key !== undefined && ctx.isServiceRoleKey(key);
+    if (!service && !reference) {
+      return c.json(
+        {
+          message:
+            'Listing every subscription needs the service_role key (apikey header), or a client_reference_id',
+        },
+        401,
+      );
+    }
     const list = [...stripe.subscriptions.values()].filter(
       (sub) => !reference || sub.clientReferenceId === reference,
     );
-    return c.json(list);
+    return c.json(service ? list : list.map(({ email: _email, ...rest }) => rest));
   });
 
   app.post('/_test/subscriptions/:id/:transition', async (c) => {

@@ -110,19 +110,10 @@ function argumentText(value: unknown, type: string): string | null {
   return JSON.stringify(value);
 }
 
+/** Identifiers only ever come from the catalog (function and argument names, format_type). */
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/**
- * A SQL string literal (standard_conforming_strings is on, so only quotes need doubling). NUL
- * cannot be stored in Postgres text, so it is refused up front, as Postgres would refuse it.
- */
-function sqlLiteral(value: string | null): string {
-  if (value === null) return 'null';
-  if (value.includes('\0')) {
-    throw new RestError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00');
-  }
-  return `'${value.replaceAll("'", "''")}'`;
-}
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notFound(name: string, keys: string[]): RestError {
   const sorted = [...keys].sort();
@@ -141,6 +132,8 @@ function jwtError(code: 'PGRST301' | 'PGRST303', message: string): RestError {
     'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
   });
 }
+
+const sessionNotFound = () => jwtError('PGRST303', 'Session from session_id claim in JWT does not exist');
 
 export function restRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
@@ -201,9 +194,15 @@ export function restRoutes(ctx: ServerContext): Hono {
     const fn = await functions.find(name, keys);
     if (!fn) throw notFound(name, keys);
 
+    // Every value travels as a bound parameter: the SQL text holds only catalog identifiers and
+    // types, so no escaping mistake can ever run as the superuser the setup statement runs as.
+    // Parameters are text, cast by Postgres (as PostgREST's literals are): the driver's own
+    // per-type serializers (booleans, json) would reinterpret the text or throw outside SQL.
+    const argValues: (string | null)[] = [];
     const namedArgs = keys.map((key) => {
       const type = fn.argTypes[fn.argNames.indexOf(key)] ?? 'text';
-      return `${quoteIdent(key)} := ${sqlLiteral(argumentText(args[key], type))}::${type}`;
+      argValues.push(argumentText(args[key], type));
+      return `${quoteIdent(key)} := $${argValues.length}::text::${type}`;
     });
     const call = `${quoteIdent(EXPOSED_SCHEMA)}.${quoteIdent(fn.name)}(${namedArgs.join(', ')})`;
     const main = fn.returnsVoid
@@ -214,9 +213,9 @@ export function restRoutes(ctx: ServerContext): Hono {
 
     const headers: Record<string, string> = {};
     for (const [header, value] of Object.entries(c.req.header())) headers[header.toLowerCase()] = value;
+    // Fixed names (this list), values bound; `role` last, so the others are set while still superuser.
     const settings: [string, string][] = [
       ['search_path', 'public, extensions'],
-      ['role', claims.role],
       ['request.jwt.claims', JSON.stringify(claims)],
       ['request.method', c.req.method],
       ['request.path', `/rpc/${name}`],
@@ -224,16 +223,28 @@ export function restRoutes(ctx: ServerContext): Hono {
     ];
     // PostgREST runs stable and immutable functions (and every GET) read-only.
     if (fn.volatility !== 'v' || c.req.method === 'GET') settings.push(['transaction_read_only', 'on']);
-    const setup = `select ${settings.map(([key, value]) => `set_config(${sqlLiteral(key)}, ${sqlLiteral(value)}, true)`).join(', ')}`;
+    settings.push(['role', claims.role]);
+    const setConfigs = settings.map(([key], i) => `set_config('${key}', $${i + 1}::text, true)`).join(', ');
+    const settingValues: string[] = settings.map(([, value]) => value);
+    // A user's access token works only while its session exists (as on /auth/v1/user): a signed-out
+    // token is refused. The session row is the setup statement's FROM, so the settings apply only
+    // when it exists; its permission is checked before the role changes (at executor start).
+    const sessionId = claims.session_id;
+    let from = '';
+    if (sessionId !== undefined) {
+      if (typeof sessionId !== 'string' || !UUID_PATTERN.test(sessionId)) throw sessionNotFound();
+      settingValues.push(sessionId);
+      from = ` from auth.sessions where id = $${settingValues.length}::uuid`;
+    }
 
     try {
-      // One simple-protocol round trip: the statements of a multi-statement query run as one
-      // implicit transaction, so the local settings last exactly for this call and an error rolls
-      // everything back. Values are inlined as literals because that protocol has no parameters.
-      const results = await ctx.db.exec(`${setup};\n${main}`);
-      const result = results[1] as { rows: { body?: string | null }[] } | undefined;
+      const result = await ctx.db.transaction(async (tx) => {
+        const applied = await tx.query(`select ${setConfigs}${from}`, settingValues);
+        if (applied.rows.length === 0) throw sessionNotFound();
+        return tx.query<{ body?: string | null }>(main, argValues);
+      });
       if (fn.returnsVoid) return c.body(null, 204);
-      return c.body(result?.rows[0]?.body ?? 'null', 200, {
+      return c.body(result.rows[0]?.body ?? 'null', 200, {
         'Content-Type': 'application/json; charset=utf-8',
       });
     } catch (error) {

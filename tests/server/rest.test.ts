@@ -275,3 +275,60 @@ describe('PostgREST errors', () => {
     expect(Object.keys(await response.json()).sort()).toEqual(['code', 'details', 'hint', 'message']);
   });
 });
+
+describe('how an RPC reaches Postgres (issue "Hardening")', () => {
+  /** Records the SQL text of every statement the server sends while `work` runs. */
+  async function sqlTextsDuring(work: () => Promise<void>): Promise<string[]> {
+    const db = backend.db;
+    const texts: string[] = [];
+    const names = ['exec', 'query', 'transaction'] as const;
+    const saved = names.map((name) => [name, Object.getOwnPropertyDescriptor(db, name)] as const);
+    const original = { exec: db.exec, query: db.query, transaction: db.transaction };
+    const record = <F extends (sql: string, ...rest: never[]) => unknown>(target: object, fn: F): F =>
+      ((sql: string, ...rest: never[]) => {
+        texts.push(sql);
+        return fn.call(target, sql, ...rest);
+      }) as F;
+    db.exec = record(db, original.exec);
+    db.query = record(db, original.query);
+    db.transaction = ((callback: Parameters<typeof db.transaction>[0]) =>
+      original.transaction.call(db, (tx) => {
+        const recording = Object.create(tx) as typeof tx;
+        recording.query = record(tx, tx.query);
+        recording.exec = record(tx, tx.exec);
+        return callback(recording);
+      })) as typeof db.transaction;
+    try {
+      await work();
+    } finally {
+      for (const [name, descriptor] of saved) {
+        if (descriptor) Object.defineProperty(db, name, descriptor);
+        else delete (db as unknown as Record<string, unknown>)[name];
+      }
+    }
+    return texts;
+  }
+
+  test('argument values and claims are bound parameters, never part of the SQL text', async () => {
+    const user = await signedIn();
+    await grantTrial(backend, user.id);
+    const marker = `marker${Date.now()}`;
+    const texts = await sqlTextsDuring(async () => {
+      const own = await user.client.rpc('check_user_entitlement', { check_user_id: user.id });
+      expect(own).toMatchObject({ data: true, status: 200 });
+      const focused = await user.client.rpc('get_focused_practice_questions', {
+        focus: `${marker}'"\\`,
+        question_limit: 2,
+      });
+      expect(focused.status).toBeLessThan(500);
+      const quoted = await user.client.rpc('check_user_entitlement', { check_user_id: `x'; ${marker}` });
+      expect(quoted.status).toBe(400);
+    });
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) {
+      expect(text).not.toContain(user.id);
+      expect(text).not.toContain(marker);
+      expect(text).not.toContain(user.accessToken.split('.')[1]);
+    }
+  });
+});

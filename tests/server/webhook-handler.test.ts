@@ -216,3 +216,57 @@ describe('stripe-webhook handler', () => {
     expect(response.status).toBe(500);
   });
 });
+
+describe('stripe-webhook handler limits (issue "Hardening")', () => {
+  test('a signature or event dated beyond the tolerance in the future is refused', async () => {
+    const { handle, stripeState, applied } = setup();
+    stripeState.set('sub_1', subscription('active'));
+    const body = event('customer.subscription.updated', subscription('active'));
+    expect((await handle(await signed(body, SECRET, now() + 301))).status).toBe(400);
+    expect((await handle(await signed({ ...body, created: now() + 3600 }))).status).toBe(400);
+    expect(applied).toEqual([]);
+    // Clock skew inside the tolerance is fine.
+    expect((await handle(await signed(body, SECRET, now() + 60))).status).toBe(200);
+  });
+
+  test('a body over 1 MB is refused with 413 JSON, a declared length before anything is read', async () => {
+    const { handle, applied } = setup();
+    let pulled = 0;
+    // 3 MB in 64 KB chunks, counting how many were read.
+    const threeMegabytes = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += 1;
+          controller.enqueue(new Uint8Array(64 * 1024));
+          if (pulled >= 48) controller.close();
+        },
+      });
+    const declared = new Request('http://local/functions/v1/stripe-webhook', {
+      method: 'POST',
+      headers: { 'Stripe-Signature': 't=1,v1=00', 'Content-Length': String(2 * 1024 * 1024) },
+      body: threeMegabytes(),
+      duplex: 'half',
+    } as RequestInit);
+    const response = await handle(declared);
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect((await response.json()).message).toMatch(/too large/i);
+    expect(pulled).toBeLessThanOrEqual(1);
+
+    // Without a length (chunked): reading stops at the limit.
+    pulled = 0;
+    const undeclared = new Request('http://local/functions/v1/stripe-webhook', {
+      method: 'POST',
+      headers: { 'Stripe-Signature': 't=1,v1=00' },
+      body: threeMegabytes(),
+      duplex: 'half',
+    } as RequestInit);
+    expect((await handle(undeclared)).status).toBe(413);
+    expect(pulled).toBeLessThan(48);
+    expect(applied).toEqual([]);
+
+    // A body under the limit is read and checked as before.
+    const small = await signed({ ...event('invoice.paid', {}), padding: 'x'.repeat(900 * 1024) });
+    expect((await handle(small)).status).toBe(200);
+  });
+});

@@ -25,8 +25,15 @@ export const HANDLED_EVENT_TYPES = [
   'invoice.payment_failed',
 ] as const;
 
-/** The signature's timestamp may be at most this old (Stripe's default; 0 would disable the check). */
+/**
+ * The signature's timestamp may be at most this old (Stripe's default; 0 would disable the check),
+ * and neither it nor the event's `created` may be this far in the future (the stripe package only
+ * checks the past).
+ */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** Stripe's events are a few kilobytes; a body over this is refused before it is read in full. */
+export const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
 
 /** A subscription as stored: the object and the version that orders snapshots of it. */
 export interface SubscriptionSnapshot {
@@ -132,6 +139,55 @@ function text(body: string, status: number): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
+function tooLarge(): Response {
+  return Response.json(
+    { message: `Request body too large: the limit is ${WEBHOOK_MAX_BODY_BYTES} bytes` },
+    { status: 413 },
+  );
+}
+
+/**
+ * The body as text, or null once it exceeds `limit` bytes: a declared Content-Length over the
+ * limit is refused unread, and a streamed body is read only up to the limit.
+ */
+async function readLimited(request: Request, limit: number): Promise<string | null> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) {
+    await request.body?.cancel().catch(() => {});
+    return null;
+  }
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** The `t=` of a Stripe-Signature header (seconds), or null. */
+function signatureTimestamp(header: string): number | null {
+  for (const part of header.split(',')) {
+    const [key, value] = part.split('=');
+    if (key?.trim() === 't' && value && /^\d+$/.test(value.trim())) return Number(value.trim());
+  }
+  return null;
+}
+
 /** Builds the request handler: POST with a valid Stripe-Signature, else 4xx and nothing written. */
 export function createStripeWebhookHandler(deps: StripeWebhookDeps): (request: Request) => Promise<Response> {
   const log = deps.log ?? ((line: string) => console.log(line));
@@ -143,7 +199,8 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (request: R
     if (!signature) return text('missing Stripe-Signature header', 400);
 
     // The signature covers the exact bytes sent: read them raw, never parse before verifying.
-    const body = await request.text();
+    const body = await readLimited(request, WEBHOOK_MAX_BODY_BYTES);
+    if (body === null) return tooLarge();
     let event: Stripe.Event;
     try {
       event = await Stripe.webhooks.constructEventAsync(
@@ -155,6 +212,16 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (request: R
       );
     } catch (error) {
       return text(`signature verification failed: ${(error as Error).message}`, 400);
+    }
+    // A valid signature dated in the future was made with the secret for later replay (or on a
+    // wrong clock): refused like a stale one.
+    const latest = Math.floor(Date.now() / 1000) + SIGNATURE_TOLERANCE_SECONDS;
+    const signedAt = signatureTimestamp(signature);
+    if (signedAt === null || signedAt > latest) {
+      return text('signature verification failed: timestamp is in the future', 400);
+    }
+    if (typeof event.created !== 'number' || event.created > latest) {
+      return text('event refused: created is in the future', 400);
     }
 
     const target = subscriptionTarget(event);
