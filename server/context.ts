@@ -1,5 +1,6 @@
 // What every route module gets: the database, the signer, the mailbox and the resolved settings.
 import type { PGlite } from '@electric-sql/pglite';
+import type { RateLimiter } from './auth/rate-limit.ts';
 import type { JwtService } from './jwt.ts';
 import type { ApiKeys } from './keys.ts';
 import type { Mailbox } from './mailbox.ts';
@@ -15,6 +16,8 @@ export interface ServerSettings {
   refreshTokenReuseIntervalSeconds: number;
   /** PKCE flow states are single-use and live this long (GoTrue's minimum and default). */
   flowStateExpirySeconds: number;
+  /** /recover answers no sooner than this, so its timing does not tell known addresses apart. */
+  recoverMinMs: number;
 }
 
 export interface ServerContext {
@@ -23,5 +26,7 @@ export interface ServerContext {
   mailbox: Mailbox;
   settings: ServerSettings;
   keys: ApiKeys;
+  /** GoTrue's rate limits and wrong-code counts (server/auth/rate-limit.ts). */
+  limiter: RateLimiter;
   log: (line: string) => void;
 }

@@ -2,12 +2,15 @@
 // for development and tests on a machine with no Supabase account, no Docker and no network.
 //   const backend = await startLocalBackend({ port: 0, dataDir: 'memory' });
 //   createClient(backend.url, backend.anonKey) ... await backend.close();
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './auth/rate-limit.ts';
 import type { ServerContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { JwtService } from './jwt.ts';
@@ -25,14 +28,18 @@ export interface BackendOptions {
   dataDir: string;
   /** Path of a dumped, migrated data dir to start from (tests; see tests/support/db-snapshot.ts). */
   snapshot?: string;
-  /** The app's URL: the fallback redirect target. Default: env SITE_URL or http://localhost:5173. */
+  /** The app's URL: the fallback redirect target. Default: env SITE_URL, else supabase/config.toml's site_url. */
   siteUrl: string;
-  /** Extra allowed redirect targets (an origin, or a URL prefix ending in '**'). */
+  /** Extra allowed redirect targets (an origin, or a URL prefix ending in '**'). Default: supabase/config.toml's. */
   additionalRedirectUrls: string[];
   /** HS256 secret for every JWT. Default: env JWT_SECRET or the CLI's public development secret. */
   jwtSecret: string;
   /** Lifetime of emailed links and codes. Default 3600 s. */
   otpExpirySeconds: number;
+  /** GoTrue's rate limits; any left out keep DEFAULT_RATE_LIMITS (tests loosen them). */
+  rateLimits?: Partial<RateLimits>;
+  /** /recover answers no sooner than this, known address or not. Default 250 ms. */
+  recoverMinMs?: number;
   log?: (line: string) => void;
 }
 
@@ -47,15 +54,34 @@ export interface LocalBackend {
   close(): Promise<void>;
 }
 
+/** `[auth] site_url` and `additional_redirect_urls` of supabase/config.toml, when it is there. */
+function authConfigOf(path = join(process.cwd(), 'supabase', 'config.toml')): {
+  siteUrl?: string;
+  additionalRedirectUrls?: string[];
+} {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return {};
+  }
+  const auth = /^\[auth\]\s*$([\s\S]*?)(?=^\[)/m.exec(text)?.[1] ?? '';
+  const siteUrl = /^site_url\s*=\s*"([^"]*)"/m.exec(auth)?.[1];
+  const list = /^additional_redirect_urls\s*=\s*\[([^\]]*)\]/m.exec(auth)?.[1];
+  const additionalRedirectUrls = list ? [...list.matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? '') : undefined;
+  return { ...(siteUrl ? { siteUrl } : {}), ...(additionalRedirectUrls ? { additionalRedirectUrls } : {}) };
+}
+
 const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/;
 
 export function resolveOptions(options: Partial<BackendOptions> = {}): BackendOptions {
+  const toml = authConfigOf();
   const resolved: BackendOptions = {
     port: Number(process.env.SUPABASE_LOCAL_PORT ?? 54321),
     host: '127.0.0.1',
     dataDir: process.env.SUPABASE_LOCAL_DATA_DIR ?? '.data',
-    siteUrl: process.env.SITE_URL ?? 'http://localhost:5173',
-    additionalRedirectUrls: [],
+    siteUrl: process.env.SITE_URL ?? toml.siteUrl ?? 'http://localhost:5173',
+    additionalRedirectUrls: toml.additionalRedirectUrls ?? [],
     jwtSecret: process.env.JWT_SECRET ?? DEV_JWT_SECRET,
     otpExpirySeconds: 3600,
   };
@@ -95,8 +121,10 @@ export async function startLocalBackend(options: Partial<BackendOptions> = {}): 
       jwtExpirySeconds: 3600,
       refreshTokenReuseIntervalSeconds: 10,
       flowStateExpirySeconds: 300,
+      recoverMinMs: config.recoverMinMs ?? 250,
     };
-    const ctx: ServerContext = { db, jwt, mailbox, settings, keys, log };
+    const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, ...config.rateLimits });
+    const ctx: ServerContext = { db, jwt, mailbox, settings, keys, log, limiter };
     const app = createApp(ctx);
 
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -1,8 +1,7 @@
 // redirect_to allow-list (GoTrue utilities/request.go IsRedirectURLValid, narrowed for this app):
-// the site URL's origin, loopback IP literals and localhost on any port, and any extra URLs
-// configured. Anything else silently falls back to the site URL, as GoTrue does.
-
-const LOOPBACK_HOSTS = /^(127(\.\d{1,3}){3}|\[::1\]|localhost)$/;
+// the site URL's origin and the configured additional_redirect_urls (supabase/config.toml, read by
+// server/index.ts). No other loopback host or port: another local server is not the app. Anything
+// else silently falls back to the site URL, as GoTrue does.
 
 export interface RedirectPolicy {
   siteUrl: string;
@@ -31,7 +30,6 @@ export function validateRedirect(raw: string | undefined | null, policy: Redirec
   // WHATWG URL rewrites decimal or hex hosts (http://2130706433/) to 127.0.0.1; GoTrue rejects them.
   if (!raw.toLowerCase().includes(url.hostname)) return policy.siteUrl;
   if (url.origin === new URL(policy.siteUrl).origin) return raw;
-  if (LOOPBACK_HOSTS.test(url.hostname)) return raw;
   if (policy.additionalRedirectUrls.some((entry) => allowedByExtraEntry(url, entry))) return raw;
   return policy.siteUrl;
 }

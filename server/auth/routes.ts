@@ -8,6 +8,7 @@ import type { ServerContext } from '../context.ts';
 import { AuthError, authErrorResponse, bearerToken, limitBody } from '../http.ts';
 import { apiKeyRole } from '../keys.ts';
 import { sendRecoveryLink, sendSignInLink, signUp } from './email-links.ts';
+import { clientIp, type IpLimited } from './rate-limit.ts';
 import { validateRedirect } from './redirect.ts';
 import { userJson } from './store.ts';
 import { grantFor } from './tokens.ts';
@@ -31,6 +32,10 @@ export function authRoutes(ctx: ServerContext): Hono {
   const redirectPolicy = {
     siteUrl: settings.siteUrl,
     additionalRedirectUrls: settings.additionalRedirectUrls,
+  };
+  const limited = async (c: Context, endpoint: IpLimited, next: () => Promise<void>) => {
+    ctx.limiter.checkIp(endpoint, clientIp(c));
+    await next();
   };
   const redirectOf = (c: Context) => validateRedirect(c.req.query('redirect_to'), redirectPolicy);
 
@@ -72,20 +77,35 @@ export function authRoutes(ctx: ServerContext): Hono {
     }),
   );
 
+  // Per-IP budgets (GoTrue's limitHandler), counted before the request is read.
+  app.use('/otp', async (c, next) => limited(c, 'signIn', next));
+  app.use('/signup', async (c, next) => limited(c, 'signIn', next));
+  app.use('/recover', async (c, next) => limited(c, 'signIn', next));
+  app.use('/verify', async (c, next) => limited(c, 'verify', next));
+  app.use('/token', async (c, next) => limited(c, 'token', next));
+
   app.post('/otp', async (c) => {
     const request = otpRequestOf(await readAuthBody(c));
+    ctx.limiter.reserveEmail(request.email);
     await sendSignInLink(ctx, request, redirectOf(c));
     return c.json({});
   });
 
   app.post('/signup', async (c) => {
     const request = signupRequestOf(await readAuthBody(c));
+    ctx.limiter.reserveEmail(request.email);
     return c.json(await signUp(ctx, request, redirectOf(c)));
   });
 
   app.post('/recover', async (c) => {
+    const started = Date.now();
     const request = recoverRequestOf(await readAuthBody(c));
+    ctx.limiter.reserveEmail(request.email);
     await sendRecoveryLink(ctx, request, redirectOf(c));
+    // Known or unknown address, the answer comes after the same fixed minimum, so its timing does
+    // not reveal who has an account (the work for a known one is well under it).
+    const wait = settings.recoverMinMs - (Date.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     return c.json({});
   });
 

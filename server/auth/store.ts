@@ -222,6 +222,15 @@ export interface ConsumedToken {
   knownPasswordHash: string | null;
 }
 
+/** Deletes every outstanding emailed link and code of the address (too many wrong codes). */
+export async function revokeOneTimeTokens(db: Queryable, email: string): Promise<void> {
+  await db.query(
+    `delete from auth.one_time_tokens
+      where user_id = (select id from auth.users where lower(email) = lower($1))`,
+    [email],
+  );
+}
+
 /**
  * Consumes (deletes) a one-time token of one of the given types. Returns null when it does not
  * exist, was already used, or is older than `expirySeconds` (an expired token is deleted too).

@@ -3,7 +3,13 @@
 import type { ServerContext } from '../context.ts';
 import { AuthError } from '../http.ts';
 import { FLOW_METHOD } from './email-links.ts';
-import { confirmEmail, consumeOneTimeToken, issueAuthCode, type OneTimeTokenType } from './store.ts';
+import {
+  confirmEmail,
+  consumeOneTimeToken,
+  issueAuthCode,
+  type OneTimeTokenType,
+  revokeOneTimeTokens,
+} from './store.ts';
 import { type SignedIn, signIn, type TokenResponse, tokenResponse } from './tokens.ts';
 import type { CodeVerification, LinkVerification } from './validation.ts';
 
@@ -95,7 +101,15 @@ export async function verifyCode(
 ): Promise<TokenResponse> {
   const signedIn = await ctx.db.transaction(async (tx) => {
     const consumed = await consumeOneTimeToken(tx, match, types, ctx.settings.otpExpirySeconds);
-    if (!consumed) return null;
+    if (!consumed) {
+      // A wrong 6-digit code counts against the address; after maxCodeAttempts its outstanding
+      // codes (and their links) are revoked, so a million codes cannot be tried in the hour.
+      if ('email' in match && ctx.limiter.wrongCode(match.email)) {
+        await revokeOneTimeTokens(tx, match.email);
+      }
+      return null;
+    }
+    if ('email' in match) ctx.limiter.rightCode(match.email);
     await confirmEmail(tx, consumed.userId, consumed.knownPasswordHash);
     return signIn(tx, consumed.userId, amrMethodOf(consumed.type));
   });

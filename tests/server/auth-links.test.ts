@@ -62,13 +62,14 @@ describe('the emailed link', () => {
   });
 
   test('goes to the origin of an allowed redirect_to, and to the site URL otherwise', async () => {
-    expect((await emailedLink(freshEmail(), 'pkce', 'http://127.0.0.1:4000/practice')).link).toMatch(
-      /^http:\/\/127\.0\.0\.1:4000\/auth\/callback\?/,
+    // config.toml's additional_redirect_urls (the backend's default allow-list).
+    expect((await emailedLink(freshEmail(), 'pkce', 'http://127.0.0.1:5173/practice')).link).toMatch(
+      /^http:\/\/127\.0\.0\.1:5173\/auth\/callback\?/,
     );
-    expect((await emailedLink(freshEmail(), 'pkce', 'http://localhost:9999/practice')).link).toMatch(
-      /^http:\/\/localhost:9999\/auth\/callback\?/,
-    );
+    // Another loopback port is not the app (decision 070): the site URL instead.
     for (const hostile of [
+      'http://127.0.0.1:4000/practice',
+      'http://localhost:9999/practice',
       'https://evil.example/practice',
       'javascript:alert(1)',
       'http://2130706433/practice',

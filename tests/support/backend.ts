@@ -15,6 +15,7 @@
 //       The real supabase-js client for Node: in-memory storage, no auto refresh, no URL detection.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { hashPassword } from '../../server/auth/password.ts';
+import type { RateLimits } from '../../server/auth/rate-limit.ts';
 import { createUser } from '../../server/auth/store.ts';
 import { type BackendOptions, type LocalBackend, startLocalBackend } from '../../server/index.ts';
 import type { MailMessage } from '../../server/mailbox.ts';
@@ -22,12 +23,28 @@ import { ensureMigratedSnapshot } from './db-snapshot.ts';
 
 export type { LocalBackend } from '../../server/index.ts';
 
+/**
+ * Tests send many links to one address within seconds and many requests from 127.0.0.1, so test
+ * backends loosen GoTrue's limits unless a test passes its own `rateLimits` (auth-limits.test.ts
+ * runs with the defaults). /recover's constant-time floor is kept short for the same reason.
+ */
+export const TEST_RATE_LIMITS: RateLimits = {
+  emailIntervalSeconds: 0,
+  emailsPerHour: 100_000,
+  signInPer5Minutes: 100_000,
+  verifyPer5Minutes: 100_000,
+  tokenPer5Minutes: 100_000,
+  maxCodeAttempts: 5,
+};
+
 export async function startTestBackend(opts: Partial<BackendOptions> = {}): Promise<LocalBackend> {
   return startLocalBackend({
     port: 0,
     dataDir: 'memory',
     snapshot: await ensureMigratedSnapshot(),
     log: process.env.BACKEND_LOG ? (line) => console.log(`[backend] ${line}`) : () => {},
+    rateLimits: TEST_RATE_LIMITS,
+    recoverMinMs: 20,
     ...opts,
   });
 }

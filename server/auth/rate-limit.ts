@@ -1,0 +1,117 @@
+// GoTrue's rate limits (api/middleware.go limitHandler, mailer/ratelimit, api/verify.go), kept in
+// memory: this backend is one process. Defaults follow the Supabase CLI's supabase/config.toml
+// `[auth.rate_limit]` and `[auth.email] max_frequency`; tests loosen them through BackendOptions.
+import type { Context } from 'hono';
+import { AuthError } from '../http.ts';
+
+export interface RateLimits {
+  /** Minimum seconds between two emailed links or codes to one address (GoTrue SMTP_MAX_FREQUENCY). */
+  emailIntervalSeconds: number;
+  /** Emails the whole server sends in any hour (GoTrue RATE_LIMIT_EMAIL_SENT). */
+  emailsPerHour: number;
+  /** Requests per IP per 5 minutes on /otp, /signup and /recover (config.toml sign_in_sign_ups). */
+  signInPer5Minutes: number;
+  /** Requests per IP per 5 minutes on /verify (config.toml token_verifications). */
+  verifyPer5Minutes: number;
+  /** Requests per IP per 5 minutes on /token (config.toml token_refresh). */
+  tokenPer5Minutes: number;
+  /** Wrong emailed codes for one address before its outstanding codes are revoked. */
+  maxCodeAttempts: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  emailIntervalSeconds: 60,
+  emailsPerHour: 30,
+  signInPer5Minutes: 30,
+  verifyPer5Minutes: 30,
+  tokenPer5Minutes: 150,
+  maxCodeAttempts: 5,
+};
+
+const FIVE_MINUTES = 5 * 60_000;
+const HOUR = 3_600_000;
+
+/** Times of recent events per key, in a sliding window. */
+class Window {
+  private readonly hits = new Map<string, number[]>();
+  constructor(private readonly spanMs: number) {}
+  /** Records a hit unless `limit` hits are already in the window; returns whether it was allowed. */
+  take(key: string, limit: number, now = Date.now()): boolean {
+    const recent = (this.hits.get(key) ?? []).filter((t) => now - t < this.spanMs);
+    if (recent.length >= limit) {
+      this.hits.set(key, recent);
+      return false;
+    }
+    recent.push(now);
+    this.hits.set(key, recent);
+    return true;
+  }
+}
+
+export type IpLimited = 'signIn' | 'verify' | 'token';
+
+export class RateLimiter {
+  private readonly perIp = new Window(FIVE_MINUTES);
+  private readonly sentEmails = new Window(HOUR);
+  private readonly lastEmailTo = new Map<string, number>();
+  private readonly wrongCodes = new Map<string, number>();
+
+  constructor(readonly limits: RateLimits) {}
+
+  /** 429 over_request_rate_limit once this IP has used up the endpoint's 5-minute budget. */
+  checkIp(endpoint: IpLimited, ip: string): void {
+    const limit = {
+      signIn: this.limits.signInPer5Minutes,
+      verify: this.limits.verifyPer5Minutes,
+      token: this.limits.tokenPer5Minutes,
+    }[endpoint];
+    if (!this.perIp.take(`${endpoint}:${ip}`, limit)) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    }
+  }
+
+  /**
+   * Reserves one email to `address`: 429 over_email_send_rate_limit within the interval since the
+   * last one (keyed by the requested address, known or not, so it reveals nothing) or over the
+   * hourly cap.
+   */
+  reserveEmail(address: string, now = Date.now()): void {
+    const last = this.lastEmailTo.get(address);
+    const intervalMs = this.limits.emailIntervalSeconds * 1000;
+    if (last !== undefined && now - last < intervalMs) {
+      const wait = Math.max(1, Math.ceil((intervalMs - (now - last)) / 1000));
+      throw new AuthError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${wait} seconds.`,
+      );
+    }
+    if (!this.sentEmails.take('all', this.limits.emailsPerHour, now)) {
+      throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+    }
+    this.lastEmailTo.set(address, now);
+    // A new code starts a new count of wrong attempts.
+    this.wrongCodes.delete(address);
+  }
+
+  /** Counts a wrong code for the address; true when its codes must now be revoked. */
+  wrongCode(address: string): boolean {
+    const count = (this.wrongCodes.get(address) ?? 0) + 1;
+    if (count >= this.limits.maxCodeAttempts) {
+      this.wrongCodes.delete(address);
+      return true;
+    }
+    this.wrongCodes.set(address, count);
+    return false;
+  }
+
+  rightCode(address: string): void {
+    this.wrongCodes.delete(address);
+  }
+}
+
+/** The peer address of the connection (the socket's, never a forwarding header). */
+export function clientIp(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
