@@ -163,6 +163,11 @@ describe('clinical judgment practice', () => {
     expect(await page.locator('[data-step="recognize-cues"] td').first().textContent()).toBe(
       `${recognizePoints.reduce((a, s) => a + s.points, 0)} / ${recognizePoints.reduce((a, s) => a + s.max, 0)}`,
     );
+    // All six fixture items are Physiological Adaptation: the category row holds the whole set.
+    expect(
+      await page.locator('[data-judgment-category="Physiological Adaptation"] td').first().textContent(),
+    ).toBe(`${total.points} / ${total.max}`);
+    expect(await page.getByTestId('judgment-categories').locator('tbody tr').count()).toBe(8);
     expect(await axeViolations(page)).toEqual([]);
     expect(pageProblems(page)).toEqual([]);
   });

@@ -139,7 +139,7 @@ export function PastSets({ summary, onOpen }: { summary: ResultsSummary; onOpen(
   );
 }
 
-/** Clinical judgment (NGN) points by step of the clinical judgment model, as a table. */
+/** Clinical judgment (NGN) points by step of the clinical judgment model and by client-need category. */
 export function JudgmentBreakdown({ summary }: { summary: ResultsSummary }) {
   const { judgment } = summary;
   if (judgment.sets === 0) return null;
@@ -171,6 +171,29 @@ export function JudgmentBreakdown({ summary }: { summary: ResultsSummary }) {
                 {s.points} / {s.maxPoints}
               </Table.Td>
               <Table.Td>{percentText(accuracy(s.points, s.maxPoints))}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Table striped withTableBorder data-testid="judgment-categories">
+        <Table.Caption>Points earned in each client-need category.</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Category</Table.Th>
+            <Table.Th scope="col">Points</Table.Th>
+            <Table.Th scope="col">Share</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {judgment.byCategory.map((c) => (
+            <Table.Tr key={c.category} data-judgment-category={c.category}>
+              <Table.Th scope="row" fw={500}>
+                {c.category}
+              </Table.Th>
+              <Table.Td>
+                {c.points} / {c.maxPoints}
+              </Table.Td>
+              <Table.Td>{percentText(accuracy(c.points, c.maxPoints))}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
