@@ -29,6 +29,7 @@ import {
   scoringKeyOf,
 } from '../../domain/ngn-scoring.ts';
 import { DEFAULT_NGN_BANK_DIR, loadNgnBank, type NgnBank, ngnBankFiles } from '../../server/db/ngn-bank.ts';
+import { indexReviewRecords } from './question-bank.ts';
 
 export * from '../../server/db/ngn-bank.ts';
 
@@ -213,34 +214,6 @@ export function ngnRecordProblems(item: NgnItem, record: NgnReviewRecord): strin
   return problems;
 }
 
-/** Indexes the review files by file and id; reports malformed files and records. */
-function indexReviews(
-  reviews: NgnReviewSet,
-  fail: (message: string) => void,
-): Map<string, Map<string, NgnReviewRecord>> {
-  const byFile = new Map<string, Map<string, NgnReviewRecord>>();
-  for (const [file, review] of Object.entries(reviews).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const records = new Map<string, NgnReviewRecord>();
-    byFile.set(file, records);
-    if (typeof review !== 'object' || review === null || !Array.isArray(review.reviews)) {
-      fail(`[review-file] reviews/${file}: expected { "reviewer": string, "reviews": [...] }`);
-      continue;
-    }
-    if (typeof review.reviewer !== 'string' || review.reviewer.trim() === '') {
-      fail(`[review-file] reviews/${file}: "reviewer" is missing`);
-    }
-    for (const record of review.reviews) {
-      if (typeof record !== 'object' || record === null || typeof record.id !== 'string') {
-        fail(`[review-file] reviews/${file}: a review record has no id`);
-        continue;
-      }
-      if (records.has(record.id)) fail(`[review-file] reviews/${file}: ${record.id} is reviewed twice`);
-      records.set(record.id, record);
-    }
-  }
-  return byFile;
-}
-
 /**
  * Checks the review records of the bank. Each error is one line, `<id>: [<rule>] <message>`
  * (problems of a review file start with `[review-file]`).
@@ -252,7 +225,7 @@ export function validateNgnBank(
   const reviews = options.reviews ?? loadNgnReviews();
   const errors: string[] = [];
   const fail = (message: string) => errors.push(message);
-  const byFile = indexReviews(reviews, fail);
+  const byFile = indexReviewRecords<NgnReviewRecord>(reviews, fail);
 
   const inBank = new Set<string>();
   for (const file of files) {

@@ -386,16 +386,17 @@ function checkItem(q: BankQuestion, err: (rule: string, message: string) => void
   }
 }
 
-function checkReviews(
-  bank: Bank,
-  reviews: ReviewSet,
+/**
+ * Indexes review files (multiple-choice and clinical-judgment alike) by file and item id, reporting
+ * malformed files, records without an id and items reviewed twice.
+ */
+export function indexReviewRecords<R extends { id: string }>(
+  reviews: Record<string, { reviewer?: unknown; reviews?: unknown }>,
   fail: (message: string) => void,
-  stats: BankStats['reviews'],
-): void {
-  // Index the records by file and id; report malformed files and records.
-  const byFile = new Map<string, Map<string, ReviewRecord>>();
+): Map<string, Map<string, R>> {
+  const byFile = new Map<string, Map<string, R>>();
   for (const [file, review] of Object.entries(reviews).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const records = new Map<string, ReviewRecord>();
+    const records = new Map<string, R>();
     byFile.set(file, records);
     if (typeof review !== 'object' || review === null || !Array.isArray(review.reviews)) {
       fail(`[review-file] reviews/${file}: expected { "reviewer": string, "reviews": [...] }`);
@@ -404,13 +405,28 @@ function checkReviews(
     if (typeof review.reviewer !== 'string' || review.reviewer.trim() === '') {
       fail(`[review-file] reviews/${file}: "reviewer" is missing`);
     }
-    for (const record of review.reviews) {
-      if (typeof record !== 'object' || record === null || typeof record.id !== 'string') {
+    for (const record of review.reviews as unknown[]) {
+      if (typeof record !== 'object' || record === null || typeof (record as R).id !== 'string') {
         fail(`[review-file] reviews/${file}: a review record has no id`);
         continue;
       }
-      if (records.has(record.id)) fail(`[review-file] reviews/${file}: ${record.id} is reviewed twice`);
-      records.set(record.id, record);
+      const { id } = record as R;
+      if (records.has(id)) fail(`[review-file] reviews/${file}: ${id} is reviewed twice`);
+      records.set(id, record as R);
+    }
+  }
+  return byFile;
+}
+
+function checkReviews(
+  bank: Bank,
+  reviews: ReviewSet,
+  fail: (message: string) => void,
+  stats: BankStats['reviews'],
+): void {
+  const byFile = indexReviewRecords<ReviewRecord>(reviews, fail);
+  for (const [file, records] of byFile) {
+    for (const record of records.values()) {
       if (!REVIEW_VERDICTS.includes(record.verdict)) {
         fail(
           `${record.id}: [review-verdict] verdict "${String(record.verdict)}" is not agree, fixed or dropped`,
