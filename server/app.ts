@@ -28,6 +28,7 @@ export function createApp(ctx: ServerContext): Hono {
     paymentRoutes({
       db: ctx.db,
       serviceRoleKey: ctx.keys.serviceRole,
+      anonKey: ctx.keys.anon,
       isServiceRoleKey: (key) => apiKeyRole(key, ctx.keys) === 'service_role',
       url: () => ctx.settings.url,
       siteUrl: ctx.settings.siteUrl,

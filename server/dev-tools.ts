@@ -1,4 +1,4 @@
-// The development tools (/_inbox, /_checkout, /_test) are for the machine the backend runs on.
+// The development tools (/_inbox, /_checkout, /_portal, /_test) are for the machine the backend runs on.
 // The mailbox holds sign-in links and the checkout starts trials, so a page of another site must
 // not drive them: a request carrying an Origin that is not a loopback origin is refused, and so is
 // any request whose Host is not a loopback name (a DNS-rebinding page reaches 127.0.0.1 under its
@@ -6,7 +6,7 @@
 // their pages cannot be framed.
 import type { Context, MiddlewareHandler } from 'hono';
 
-const DEV_TOOL_PATH = /^\/(?:_inbox|_checkout|_test)(?:\/|$)/;
+const DEV_TOOL_PATH = /^\/(?:_inbox|_checkout|_portal|_test)(?:\/|$)/;
 const LOOPBACK_HOSTNAME = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 const HOST_HEADER = /^(?<hostname>\[[^\]]*\]|[^:]*)(?::\d{1,5})?$/;
 

@@ -177,18 +177,70 @@ export async function deliverEvent(
   return { id: event.id, type: event.type, status: response.status, result };
 }
 
-export type Transition = 'renew' | 'trial-end' | 'payment-failed' | 'cancel-at-period-end' | 'delete';
+export type Transition =
+  | 'renew'
+  | 'trial-end'
+  | 'payment-failed'
+  | 'cancel-at-period-end'
+  | 'resume'
+  | 'update-card'
+  | 'period-end'
+  | 'delete';
 export const TRANSITIONS: readonly Transition[] = [
   'renew',
   'trial-end',
   'payment-failed',
   'cancel-at-period-end',
+  'resume',
+  'update-card',
+  'period-end',
   'delete',
 ];
+
+/** What the Customer Portal lets a customer do (cancel at period end, resume, update the card). */
+export type PortalAction = Extract<Transition, 'cancel-at-period-end' | 'resume' | 'update-card'>;
+
+/** A Customer Portal session: whose portal it is, where it returns, until when it works. */
+export interface PortalSession {
+  id: string;
+  customer: string;
+  returnUrl: string;
+  expiresAt: number;
+}
+
+/** Stripe's portal sessions are short-lived; this one works for an hour. */
+const PORTAL_SESSION_SECONDS = 3600;
 
 /** The fake Stripe account: its subscriptions, and the events each change produces. */
 export class FakeStripe {
   readonly subscriptions = new Map<string, LocalSubscription>();
+  private readonly portalSessions = new Map<string, PortalSession>();
+
+  /** A Customer Portal session for a customer (billingPortal.sessions.create); null if unknown. */
+  createPortalSession(customer: string, returnUrl: string): PortalSession | null {
+    if (![...this.subscriptions.values()].some((sub) => sub.customer === customer)) return null;
+    const session: PortalSession = {
+      // Unguessable: the session id is what authorises the portal page.
+      id: `bps_local_${crypto.randomUUID().replaceAll('-', '')}`,
+      customer,
+      returnUrl,
+      expiresAt: nowSeconds() + PORTAL_SESSION_SECONDS,
+    };
+    this.portalSessions.set(session.id, session);
+    return session;
+  }
+
+  /** A portal session that still works, or null. */
+  portalSession(id: string): PortalSession | null {
+    const session = this.portalSessions.get(id);
+    return session && session.expiresAt > nowSeconds() ? session : null;
+  }
+
+  /** The customer's subscription the portal manages: the newest one. */
+  portalSubscription(customer: string): LocalSubscription | null {
+    const mine = [...this.subscriptions.values()].filter((sub) => sub.customer === customer);
+    return mine.sort((a, b) => b.created - a.created)[0] ?? null;
+  }
 
   /** The snapshot's `created`: strictly later than the subscription's previous one, so versions never tie. */
   private stamp(sub: LocalSubscription): number {
@@ -316,6 +368,35 @@ export class FakeStripe {
         sub.cancelAt = sub.status === 'trialing' ? (sub.trialEnd ?? sub.periodEnd) : sub.periodEnd;
         sub.canceledAt = now;
         return [eventOf('customer.subscription.updated', subscriptionObject(sub), this.stamp(sub))];
+      }
+      // The customer takes the cancellation back before the period ends (the portal's Renew).
+      case 'resume': {
+        if (!sub.cancelAtPeriodEnd && sub.cancelAt === null) return [];
+        sub.cancelAtPeriodEnd = false;
+        sub.cancelAt = null;
+        sub.canceledAt = null;
+        return [eventOf('customer.subscription.updated', subscriptionObject(sub), this.stamp(sub))];
+      }
+      // A new card: a past-due invoice is paid with it at once; otherwise nothing changes that the
+      // app hears of (Stripe sends customer and payment-method events only).
+      case 'update-card': {
+        if (sub.status !== 'past_due') return [];
+        sub.status = 'active';
+        const invoice = invoiceObject(sub, true, amount, 'subscription_cycle');
+        const created = this.stamp(sub);
+        return [
+          eventOf('invoice.paid', invoice, created),
+          eventOf('customer.subscription.updated', subscriptionObject(sub), created),
+        ];
+      }
+      // The current period (or trial) ends now: a cancelled subscription ends, any other renews.
+      case 'period-end': {
+        if (sub.cancelAtPeriodEnd || sub.cancelAt !== null) {
+          sub.status = 'canceled';
+          sub.endedAt = now;
+          return [eventOf('customer.subscription.deleted', subscriptionObject(sub), this.stamp(sub))];
+        }
+        return this.apply(subscriptionId, sub.status === 'trialing' ? 'trial-end' : 'renew');
       }
       // The subscription ends now (immediate cancel, or the end of a cancelled period).
       case 'delete': {

@@ -1,10 +1,12 @@
 // The payment routes of the local backend, mounted at its root:
 //   /functions/v1/stripe-webhook   the webhook, with the same handler module the Edge Function deploys
 //   GET/POST /_checkout            the test checkout page standing in for the Stripe Payment Link
+//   /functions/v1/create-portal-session  the portal function, with the Edge Function's handler module
+//   GET/POST /_portal              the test Customer Portal (cancel at period end, resume, update card)
 //   /_test/subscriptions[...]      a test-only API moving a subscription through its life; enabled
 //                                  only with LOCAL_STRIPE_TEST_API=1, 404 otherwise
 // Every subscription change reaches the database only as a signed event through the webhook.
-// /_checkout and /_test are dev tools: loopback only (server/dev-tools.ts). Bodies are limited
+// /_checkout, /_portal and /_test are dev tools: loopback only (server/dev-tools.ts). Bodies are limited
 // before they are read: 1 MB for the webhook, 64 KB for the checkout form.
 //
 // The webhook secret is LOCAL_STRIPE_WEBHOOK_SECRET unless STRIPE_WEBHOOK_SECRET is set.
@@ -12,6 +14,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createPortalSessionHandler } from '../../supabase/functions/create-portal-session/handler.ts';
 import {
   type ApplySubscriptionArgs,
   createStripeWebhookHandler,
@@ -23,15 +26,19 @@ import {
   type Delivery,
   deliverEvent,
   FakeStripe,
+  type PortalAction,
   type StripeEventJson,
   TRANSITIONS,
   type Transition,
 } from './fake-stripe.ts';
+import { portalActions, portalPage } from './portal-page.ts';
 
 export interface PaymentContext {
   db: PGlite;
   /** The service_role API key, for calling RPCs such as stripe_apply_subscription over HTTP. */
   serviceRoleKey: string;
+  /** The anon API key, for asking /auth/v1/user who an access token belongs to. */
+  anonKey: string;
   /** Whether an API key stands for the service role (the legacy JWT or the sb_secret_ key). */
   isServiceRoleKey: (key: string) => boolean;
   /** This server's base URL, e.g. http://127.0.0.1:54321 (known once it listens, hence a getter). */
@@ -48,6 +55,14 @@ export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_development_only_do_not_
 export const TEST_API_ENV = 'LOCAL_STRIPE_TEST_API';
 
 export const WEBHOOK_PATH = '/functions/v1/stripe-webhook';
+export const PORTAL_FUNCTION_PATH = '/functions/v1/create-portal-session';
+
+/** What each portal action tells the customer once its events are delivered. */
+const PORTAL_NOTICES: Record<PortalAction, string> = {
+  'cancel-at-period-end': 'Your subscription is canceled. You keep access until the end of the period.',
+  resume: 'Your subscription is resumed.',
+  'update-card': 'Your card is updated.',
+};
 
 /** Stripe drops a client_reference_id that is not 1–200 letters, digits, '-' or '_'. */
 const CLIENT_REFERENCE_ID = /^[A-Za-z0-9_-]{1,200}$/;
@@ -84,8 +99,9 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
   const selfUrl = (c: Context) => trimSlash(ctx.url() || new URL(c.req.url).origin);
   const appUrl = (path: string) => `${trimSlash(ctx.siteUrl)}${path}`;
 
-  async function applyOverRest(base: string, args: ApplySubscriptionArgs): Promise<string> {
-    const response = await fetch(`${base}/rest/v1/rpc/stripe_apply_subscription`, {
+  /** Calls an RPC as the service role over this server's REST API, as the Edge Functions do. */
+  async function serviceRpc<T>(base: string, name: string, args: object): Promise<T> {
+    const response = await fetch(`${base}/rest/v1/rpc/${name}`, {
       method: 'POST',
       headers: {
         apikey: ctx.serviceRoleKey,
@@ -95,9 +111,11 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
       body: JSON.stringify(args),
     });
     const body = await response.text();
-    if (!response.ok) throw new Error(`stripe_apply_subscription ${response.status}: ${body}`);
-    return JSON.parse(body) as string;
+    if (!response.ok) throw new Error(`${name} ${response.status}: ${body}`);
+    return JSON.parse(body) as T;
   }
+  const applyOverRest = (base: string, args: ApplySubscriptionArgs) =>
+    serviceRpc<string>(base, 'stripe_apply_subscription', args);
 
   // The shared handler enforces the same limit (for the Edge Function); this answers first.
   app.use(WEBHOOK_PATH, limitBody(WEBHOOK_MAX_BODY_BYTES));
@@ -113,6 +131,30 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
       },
       applySubscription: (args) => applyOverRest(base, args),
       log: (line) => ctx.log(`stripe-webhook: ${line}`),
+    });
+    return handle(c.req.raw);
+  });
+
+  // The portal function: the Edge Function's handler with this server's Auth, REST and fake Stripe.
+  app.all(PORTAL_FUNCTION_PATH, (c) => {
+    const base = selfUrl(c);
+    const handle = createPortalSessionHandler({
+      returnUrl: appUrl('/billing'),
+      async userIdFromToken(accessToken) {
+        const response = await fetch(`${base}/auth/v1/user`, {
+          headers: { apikey: ctx.anonKey, Authorization: `Bearer ${accessToken}` },
+        });
+        if (!response.ok) return null;
+        const user = (await response.json()) as { id?: unknown };
+        return typeof user.id === 'string' ? user.id : null;
+      },
+      customerFor: (userId) => serviceRpc<string | null>(base, 'customer_for_portal', { p_user_id: userId }),
+      async createPortalSession(customer, returnUrl) {
+        const session = stripe.createPortalSession(customer, returnUrl);
+        if (!session) throw new Error(`no such customer ${customer}`);
+        return `${base}/_portal?session=${session.id}`;
+      },
+      log: (line) => ctx.log(`create-portal-session: ${line}`),
     });
     return handle(c.req.raw);
   });
@@ -163,6 +205,47 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
       );
     }
     return c.redirect(appUrl(`/checkout/success?session_id=${encodeURIComponent(trial.sessionId)}`), 303);
+  });
+
+  /** The portal page for a session id, or a 404 page for an unknown or expired one. */
+  function portalFor(c: Context, sessionId: string, notice?: { notice?: string; error?: string }) {
+    const session = stripe.portalSession(sessionId);
+    const subscription = session ? stripe.portalSubscription(session.customer) : null;
+    if (!session || !subscription) {
+      return c.json(
+        { message: 'This portal session has expired. Open it again from the Billing page.' },
+        404,
+      );
+    }
+    return c.html(portalPage({ sessionId, returnUrl: session.returnUrl, subscription, ...notice }));
+  }
+
+  app.get('/_portal', (c) => {
+    const done = c.req.query('done') as PortalAction | undefined;
+    const notice = done && Object.hasOwn(PORTAL_NOTICES, done) ? PORTAL_NOTICES[done] : undefined;
+    return portalFor(c, c.req.query('session') ?? '', { notice });
+  });
+
+  // Each action changes the fake subscription and reaches the database only as signed events.
+  app.post('/_portal', limitBody(CHECKOUT_MAX_BODY_BYTES), async (c) => {
+    const form = await c.req.parseBody();
+    const sessionId = typeof form.session === 'string' ? form.session : '';
+    const session = stripe.portalSession(sessionId);
+    const subscription = session ? stripe.portalSubscription(session.customer) : null;
+    if (!session || !subscription) return portalFor(c, sessionId);
+    const action = portalActions(subscription).find((offered) => offered.action === form.action)?.action;
+    if (!action)
+      return portalFor(c, sessionId, { error: 'That action is not available for this subscription.' });
+    const events = stripe.apply(subscription.id, action) ?? [];
+    const failed = (await deliverAll(c, events)).filter((d) => d.status >= 300);
+    if (failed.length > 0) {
+      ctx.log(
+        `portal: webhook refused ${failed.map((d) => `${d.type} (${d.status} ${d.result})`).join(', ')}`,
+      );
+      return portalFor(c, sessionId, { error: 'The change could not be saved. Please try again.' });
+    }
+    // Post/redirect/get: reloading the page after an action does not repeat it.
+    return c.redirect(`/_portal?session=${encodeURIComponent(sessionId)}&done=${action}`, 303);
   });
 
   // Test-only API: refused unless the server was started with the switch.

@@ -89,7 +89,7 @@ describe('stripe-webhook handler', () => {
   });
 
   test.each([['User/42'], ['not-a-uuid'], [null]])(
-    'client_reference_id %s is not used to link, and is logged with the email',
+    'client_reference_id %s is not used to link: the checkout’s email is passed on to link by',
     async (reference) => {
       const { handle, stripeState, applied, logs } = setup();
       stripeState.set('sub_1', subscription('trialing'));
@@ -103,9 +103,41 @@ describe('stripe-webhook handler', () => {
       };
       expect((await handle(await signed(event('checkout.session.completed', session)))).status).toBe(200);
       expect(applied[0]?.p_user_id).toBeNull();
-      expect(logs.join('\n')).toMatch(/no usable client_reference_id \(email ada@example\.com\)/);
+      expect(applied[0]?.p_checkout_email).toBe('ada@example.com');
+      expect(logs.join('\n')).not.toMatch(/no usable client_reference_id/);
     },
   );
+
+  test('a checkout with neither a usable client_reference_id nor an email is logged for reconciliation', async () => {
+    const { handle, stripeState, applied, logs } = setup();
+    stripeState.set('sub_1', subscription('trialing'));
+    const session = {
+      id: 'cs_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: null,
+      subscription: 'sub_1',
+      customer_details: { email: null },
+    };
+    expect((await handle(await signed(event('checkout.session.completed', session)))).status).toBe(200);
+    expect(applied[0]).toMatchObject({ p_user_id: null, p_checkout_email: null });
+    expect(logs.join('\n')).toMatch(/no usable client_reference_id and no email/);
+  });
+
+  test('a linked checkout does not pass its email on (the account id decides)', async () => {
+    const { handle, stripeState, applied } = setup();
+    stripeState.set('sub_1', subscription('trialing'));
+    const session = {
+      id: 'cs_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: USER,
+      subscription: 'sub_1',
+      customer_details: { email: 'someone-else@example.com' },
+    };
+    expect((await handle(await signed(event('checkout.session.completed', session)))).status).toBe(200);
+    expect(applied[0]).toMatchObject({ p_user_id: USER, p_checkout_email: null });
+  });
 
   test('invoice events find the subscription under parent.subscription_details (API basil and later)', async () => {
     const { handle, stripeState, applied, retrieved } = setup();

@@ -50,6 +50,11 @@ export interface ApplySubscriptionArgs {
   p_subscription: Stripe.Subscription;
   p_source_version: string;
   p_user_id: string | null;
+  /**
+   * The email the customer gave at checkout, sent only when the checkout names no account: the
+   * SQL links it to the confirmed account with that email, or keeps it until that address is confirmed.
+   */
+  p_checkout_email: string | null;
 }
 
 export interface StripeWebhookDeps {
@@ -78,7 +83,7 @@ export function idOf(value: string | { id: string } | null | undefined): string 
 /** Which subscription an event concerns, and the user it links it to (checkout only). */
 export function subscriptionTarget(
   event: Stripe.Event,
-): { subscriptionId: string; userId: string | null } | null {
+): { subscriptionId: string; userId: string | null; checkoutEmail: string | null } | null {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
@@ -86,19 +91,21 @@ export function subscriptionTarget(
       // A trial arrives with payment_status 'no_payment_required', never 'paid': do not gate on it.
       if (session.mode !== 'subscription' || !subscriptionId) return null;
       const reference = session.client_reference_id;
-      return { subscriptionId, userId: reference && UUID.test(reference) ? reference : null };
+      const userId = reference && UUID.test(reference) ? reference : null;
+      const email = session.customer_details?.email ?? session.customer_email ?? null;
+      return { subscriptionId, userId, checkoutEmail: userId ? null : email };
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
     case 'customer.subscription.paused':
     case 'customer.subscription.resumed':
-      return { subscriptionId: event.data.object.id, userId: null };
+      return { subscriptionId: event.data.object.id, userId: null, checkoutEmail: null };
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       // Since API 2025-03-31.basil the invoice's subscription lives under parent.subscription_details.
       const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
-      return subscriptionId ? { subscriptionId, userId: null } : null;
+      return subscriptionId ? { subscriptionId, userId: null, checkoutEmail: null } : null;
     }
     default:
       return null;
@@ -232,12 +239,9 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (request: R
       // Acknowledge everything else so Stripe does not retry it for days.
       return Response.json({ received: true, result: 'ignored' });
     }
-    if (event.type === 'checkout.session.completed' && !target.userId) {
-      const session = event.data.object as Stripe.Checkout.Session;
-      // Without a usable client_reference_id the purchase cannot be linked: keep the row, reconcile by hand.
-      log(
-        `${event.id}: no usable client_reference_id (email ${session.customer_details?.email ?? 'unknown'})`,
-      );
+    if (event.type === 'checkout.session.completed' && !target.userId && !target.checkoutEmail) {
+      // Neither an account id nor an email: nothing links this purchase; reconcile it by hand.
+      log(`${event.id}: no usable client_reference_id and no email`);
     }
 
     try {
@@ -253,6 +257,7 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (request: R
         p_subscription: snapshot.subscription,
         p_source_version: snapshot.version.toISOString(),
         p_user_id: target.userId,
+        p_checkout_email: target.checkoutEmail,
       });
       log(`${event.id} ${event.type} ${target.subscriptionId}: ${result}`);
       return Response.json({ received: true, result });

@@ -11,24 +11,8 @@
  */
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import Stripe from 'npm:stripe@23.1.0';
+import { required, serviceKey } from '../_shared/env.ts';
 import { createStripeWebhookHandler } from './handler.ts';
-
-function required(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`missing secret ${name}`);
-  return value;
-}
-
-/** The new-style secret key first (SUPABASE_SECRET_KEYS = {"default": "sb_secret_…"}), then the legacy one. */
-function serviceKey(): string {
-  try {
-    const key = JSON.parse(Deno.env.get('SUPABASE_SECRET_KEYS') ?? '{}')?.default;
-    if (typeof key === 'string' && key) return key;
-  } catch {
-    // fall through to the legacy key
-  }
-  return required('SUPABASE_SERVICE_ROLE_KEY');
-}
 
 const stripe = new Stripe(required('STRIPE_SECRET_KEY'));
 const admin = createClient(required('SUPABASE_URL'), serviceKey(), {
