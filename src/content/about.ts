@@ -13,8 +13,9 @@ export const about = {
     items: [
       `Practice sets of ${QUESTIONS_PER_SET} NCLEX-PN style questions, each with a rationale.`,
       'Remediation for the questions you miss, focused on their client-need category.',
-      'Progress tracking, so you can see how your scores develop.',
-      'Timed, full-length mock exams (coming soon).',
+      'Clinical judgment practice with Next Generation NCLEX items: select all that apply, grids, drop-downs, highlighting, drag-and-drop, bow-ties, trends and case studies.',
+      'Progress tracking: your accuracy by client-need category and over time, and a review of every past set.',
+      'Timed, full-length mock exams are planned; they are not available yet.',
       `A ${TRIAL_HOURS}-hour free trial, then a simple monthly subscription.`,
     ],
   },

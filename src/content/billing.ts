@@ -26,7 +26,8 @@ export const billingSuccess = {
 /** /checkout/success: thanks, and why practice may still be locked. */
 export const checkoutSuccess = {
   title: 'Thank You!',
-  text: 'Thank you for your purchase.',
+  // Most students arrive here from the free trial, where nothing has been charged yet (decision 090).
+  text: 'Thank you for subscribing to PN Prep. If your subscription starts with the free trial, nothing is charged until the trial ends.',
   lockedNote: 'Practice may stay locked until your purchase is verified.',
   supportBefore: 'If practice is still locked after a few minutes, contact us at ',
   supportAfter: '.',

@@ -27,7 +27,7 @@ export const faq = {
     {
       id: 'how-many',
       question: 'How many practice questions are there?',
-      answer: `Our question bank holds ${BANK_QUESTION_COUNT.toLocaleString('en-US')} NCLEX-PN style questions across all eight client-need categories, and it keeps growing. Each practice set draws ${QUESTIONS_PER_SET} questions. The Free plan includes ${FREE_PLAN_QUESTIONS} practice questions.`,
+      answer: `Our question bank holds ${BANK_QUESTION_COUNT.toLocaleString('en-US')} NCLEX-PN style questions covering the four client-need categories of the NCLEX-PN test plan and all eight of their subcategories, each with a rationale, and it keeps growing. Each practice set draws ${QUESTIONS_PER_SET} questions. The Free plan includes ${FREE_PLAN_QUESTIONS} practice questions.`,
     },
     {
       id: 'similar',
@@ -39,7 +39,7 @@ export const faq = {
       id: 'mobile',
       question: 'Can I use PN Prep on my phone?',
       answer:
-        'Yes. PN Prep runs in the browser on phones, tablets and computers, so you can practice wherever you are. Mobile app access is included in the Monthly plan.',
+        'Yes. PN Prep runs in the browser on phones, tablets and computers, so you can practice wherever you are. Mobile app access, listed on the Monthly plan, means this web app on your phone: there is no app-store app today, but you can add PN Prep to your home screen from the browser’s menu and open it like an app.',
     },
     {
       id: 'pass-guarantee',

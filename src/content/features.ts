@@ -1,4 +1,5 @@
 import { QUESTIONS_PER_SET } from '../../domain/business-rules';
+import { BANK_QUESTION_COUNT } from './bank-stats';
 
 export interface Feature {
   title: string;
@@ -9,8 +10,8 @@ export interface Feature {
 export const features: readonly Feature[] = [
   {
     title: 'Comprehensive Question Bank',
-    description:
-      'Thousands of NCLEX-PN style questions across every client-need category, each with a rationale that explains the answer.',
+    // The real count from the bank, not "thousands" (docs/decisions/090-look-and-honest-copy.md).
+    description: `${BANK_QUESTION_COUNT.toLocaleString('en-US')} NCLEX-PN style questions across every client-need category, each with a rationale that explains the answer, plus clinical judgment items in the Next Generation NCLEX formats.`,
   },
   {
     title: 'Targeted Practice',

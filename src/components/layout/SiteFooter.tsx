@@ -10,15 +10,34 @@ export function SiteFooter() {
       <Container size="lg" py="lg">
         <Group component="nav" aria-label="Footer" gap="md" justify="center">
           {footerNavBeforeSupport.map((item) => (
-            <Anchor key={item.to} component={Link} to={item.to} c="dark.7" fz="sm">
+            <Anchor
+              key={item.to}
+              component={Link}
+              to={item.to}
+              c="var(--mantine-color-text)"
+              fz="sm"
+              underline="hover"
+            >
               {item.label}
             </Anchor>
           ))}
-          <Anchor href={`mailto:${config.supportEmail}`} c="dark.7" fz="sm">
+          <Anchor
+            href={`mailto:${config.supportEmail}`}
+            c="var(--mantine-color-text)"
+            fz="sm"
+            underline="hover"
+          >
             Support
           </Anchor>
           {footerNavAfterSupport.map((item) => (
-            <Anchor key={item.to} component={Link} to={item.to} c="dark.7" fz="sm">
+            <Anchor
+              key={item.to}
+              component={Link}
+              to={item.to}
+              c="var(--mantine-color-text)"
+              fz="sm"
+              underline="hover"
+            >
               {item.label}
             </Anchor>
           ))}

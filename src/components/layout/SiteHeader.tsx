@@ -4,6 +4,8 @@ import { Link, NavLink } from 'react-router-dom';
 import { isSignedIn, isSignedOut } from '../../../machines/auth/auth.machine';
 import { useAuthRef, useAuthSnapshot } from '../../app/auth-actor';
 import { paths } from '../../app/paths';
+import { Logo } from '../Logo';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { mobileMenuNav, signedInNav, signedOutNav } from './nav-items';
 import { accountLabel } from './truncate-email';
 
@@ -23,17 +25,24 @@ export function SiteHeader() {
     <header>
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={paths.home} fw={800} fz="lg" underline="never" c="blue.8">
-            PN Prep
+          <Anchor component={Link} to={paths.home} underline="never" className="site-logo">
+            <Logo />
           </Anchor>
-          <Group component="nav" aria-label="Main" gap="md" visibleFrom="sm">
+          <Group component="nav" aria-label="Main" gap="md" visibleFrom="sm" className="site-nav">
             {nav.map((item) => (
-              <Anchor key={item.to} component={NavLink} to={item.to} c="dark.7" fw={500}>
+              <Anchor
+                key={item.to}
+                component={NavLink}
+                to={item.to}
+                c="var(--mantine-color-text)"
+                underline="hover"
+              >
                 {item.label}
               </Anchor>
             ))}
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <ColorSchemeToggle />
             {signedIn ? (
               <Button variant="outline" onClick={signOut} loading={signingOut} visibleFrom="sm">
                 Logout
@@ -43,11 +52,13 @@ export function SiteHeader() {
                 Start 24-Hour Free Trial
               </Button>
             ) : null}
+            {/* The burger keeps its three lines while the menu is open: the menu's own close button is
+                the one × on screen (two looked like two different actions). */}
             <Burger
-              opened={menuOpen}
+              opened={false}
               onClick={menu.toggle}
               hiddenFrom="sm"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-label="Open menu"
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
             />
@@ -63,9 +74,16 @@ export function SiteHeader() {
             <Drawer.CloseButton aria-label="Close menu" />
           </Drawer.Header>
           <Drawer.Body>
-            <Stack component="nav" aria-label="Mobile" gap="xs">
+            <Stack component="nav" aria-label="Mobile" gap="xs" className="site-nav">
               {mobileMenuNav.map((item) => (
-                <Anchor key={item.to} component={NavLink} to={item.to} onClick={menu.close} c="dark.7">
+                <Anchor
+                  key={item.to}
+                  component={NavLink}
+                  to={item.to}
+                  onClick={menu.close}
+                  c="var(--mantine-color-text)"
+                  underline="hover"
+                >
                   {item.label}
                 </Anchor>
               ))}

@@ -10,6 +10,7 @@ import {
 } from '../../../machines/clinical-judgment/clinical-judgment.machine';
 import { paths } from '../../app/paths';
 import { BusyNote } from '../../components/BusyNote';
+import { ErrorDetails } from '../../components/ErrorDetails';
 import { judgmentCopy } from './judgment-copy';
 import { Exhibit } from './parts/Exhibit';
 import { ItemView } from './parts/ItemView';
@@ -79,7 +80,7 @@ function Body({ snapshot, send }: ViewProps) {
         }
       >
         <Stack gap="sm" align="flex-start">
-          {error && <Text fz="sm">Details: {error}</Text>}
+          <ErrorDetails message={error} />
           <Button onClick={() => send({ type: retry })}>Try again</Button>
         </Stack>
       </Alert>

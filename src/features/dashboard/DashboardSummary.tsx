@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { Link } from 'react-router-dom';
+import { QUESTIONS_PER_SET } from '../../../domain/business-rules';
 import {
   accuracy,
   createLearningRecordImplementations,
@@ -9,6 +10,7 @@ import {
 } from '../../../machines/learning-record/learning-record.machine';
 import { inspect } from '../../app/inspector';
 import { paths } from '../../app/paths';
+import { EmptyIllustration } from '../../components/illustrations';
 import { percentText } from '../../components/record-format';
 import { learningRecordService } from '../../services/learning-record.service';
 
@@ -44,7 +46,20 @@ export function DashboardSummary({ userId }: { userId: string }) {
             </Button>
           </Group>
         )}
-        {snapshot.matches('empty') && <Text>Finish your first practice set to see your progress here.</Text>}
+        {snapshot.matches('empty') && (
+          <Group gap="lg" wrap="nowrap" align="center" data-testid="dashboard-empty">
+            <EmptyIllustration />
+            <Stack gap="sm" align="flex-start">
+              <Text>
+                No practice sets yet. A set is {QUESTIONS_PER_SET} questions, each with a rationale; finish
+                one and your accuracy by client-need category and your weakest area appear here.
+              </Text>
+              <Button component={Link} to={paths.practice}>
+                Start my first set
+              </Button>
+            </Stack>
+          </Group>
+        )}
         {snapshot.matches('ready') && summary && (
           <>
             <Text data-testid="dashboard-summary-line">

@@ -1,22 +1,41 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { EmptyIllustration } from '../../components/illustrations';
 import { usePageTitle } from '../../components/usePageTitle';
 import { exams } from '../../content/exams';
 
-/** '/exams': placeholder until mock exams exist; open to everyone (no auth check). */
+/** '/exams': placeholder until mock exams exist, with what works today; open to everyone (no auth check). */
 export function ExamsPage() {
   usePageTitle(exams.title);
   return (
-    <Stack gap="md" maw={760}>
+    <Stack gap="lg" maw={760}>
       <Title order={1}>{exams.title}</Title>
       <Text fz="lg">{exams.text}</Text>
       <Text>{exams.planned}</Text>
-      <div>
-        <Button component={Link} to={paths.practice}>
-          {exams.practice}
-        </Button>
-      </div>
+      <Paper withBorder p="lg" component="section" aria-labelledby="exams-now">
+        <Group gap="xl" align="center">
+          <EmptyIllustration />
+          <Stack gap="sm" align="flex-start" style={{ flex: '1 1 18rem' }}>
+            <Title order={2} fz="h3" id="exams-now">
+              {exams.nowHeading}
+            </Title>
+            <List spacing="xs">
+              {exams.now.map((item) => (
+                <List.Item key={item}>{item}</List.Item>
+              ))}
+            </List>
+            <Group>
+              <Button component={Link} to={paths.practice}>
+                {exams.practice}
+              </Button>
+              <Button component={Link} to={paths.clinicalJudgment} variant="light">
+                {exams.clinicalJudgment}
+              </Button>
+            </Group>
+          </Stack>
+        </Group>
+      </Paper>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Blockquote, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { PracticeIllustration } from '../../components/illustrations';
 import { usePageTitle } from '../../components/usePageTitle';
 import { features } from '../../content/features';
 import { landing } from '../../content/landing';
@@ -11,22 +12,32 @@ export function LandingPage() {
   usePageTitle(landing.pageTitle);
   return (
     <Stack gap={48}>
-      <Stack component="section" aria-labelledby="hero-title" align="center" ta="center" gap="lg" py="xl">
-        <Title id="hero-title" order={1} fz={{ base: 32, sm: 44 }} maw={760}>
-          {landing.hero.title}
-        </Title>
-        <Text fz="lg" maw={640}>
-          {landing.hero.subtitle}
-        </Text>
-        <Group justify="center">
-          <Button component={Link} to={paths.register} size="lg">
-            {landing.hero.primaryCta}
-          </Button>
-          <Button component={Link} to={paths.about} size="lg" variant="outline">
-            {landing.hero.secondaryCta}
-          </Button>
-        </Group>
-      </Stack>
+      <SimpleGrid
+        component="section"
+        aria-labelledby="hero-title"
+        cols={{ base: 1, md: 2 }}
+        spacing="xl"
+        py={{ base: 'md', sm: 'xl' }}
+        style={{ alignItems: 'center' }}
+      >
+        <Stack gap="lg">
+          <Title id="hero-title" order={1} fz={{ base: 32, sm: 44 }}>
+            {landing.hero.title}
+          </Title>
+          <Text fz="lg" maw={560}>
+            {landing.hero.subtitle}
+          </Text>
+          <Group>
+            <Button component={Link} to={paths.register} size="lg">
+              {landing.hero.primaryCta}
+            </Button>
+            <Button component={Link} to={paths.about} size="lg" variant="outline">
+              {landing.hero.secondaryCta}
+            </Button>
+          </Group>
+        </Stack>
+        <PracticeIllustration />
+      </SimpleGrid>
 
       <Stack component="section" aria-labelledby="features-title" gap="lg">
         <Title id="features-title" order={2} ta="center">
@@ -44,11 +55,18 @@ export function LandingPage() {
         </SimpleGrid>
       </Stack>
 
-      <Blockquote color="blue" cite={`— ${testimonial.author}, ${testimonial.role}`} mx="auto" maw={760}>
+      <Blockquote color="brand" cite={`— ${testimonial.author}, ${testimonial.role}`} mx="auto" maw={760}>
         {testimonial.quote}
       </Blockquote>
 
-      <Paper component="section" aria-labelledby="closing-title" withBorder p="xl" ta="center">
+      <Paper
+        component="section"
+        aria-labelledby="closing-title"
+        withBorder
+        p="xl"
+        ta="center"
+        className="tinted-surface"
+      >
         <Stack align="center" gap="md">
           <Title id="closing-title" order={2}>
             {landing.closing.title}

@@ -10,6 +10,9 @@ import {
 import type { ResultsSummary } from '../../../machines/shared/ports';
 import { paths } from '../../app/paths';
 import { BusyNote } from '../../components/BusyNote';
+import { ErrorDetails } from '../../components/ErrorDetails';
+import { studentErrorText } from '../../components/error-text';
+import { EmptyIllustration } from '../../components/illustrations';
 import { CategoryChart, JudgmentBreakdown, OverTimeChart, PastSets } from './parts/RecordCharts';
 import { SetReview } from './parts/SetReview';
 import { percentText, resultsCopy } from './results-copy';
@@ -81,7 +84,7 @@ export function ResultsView({ snapshot, send }: ResultsViewProps) {
     <Stack gap="lg" maw={960} mx="auto">
       <Title order={1}>Results</Title>
       {waitingSets > 0 && (
-        <Alert color="blue" role="status">
+        <Alert color="brand" role="status">
           {resultsCopy.waiting(waitingSets)}
         </Alert>
       )}
@@ -92,7 +95,7 @@ export function ResultsView({ snapshot, send }: ResultsViewProps) {
       {snapshot.matches({ ready: 'setFailed' }) && (
         <Alert color="red" role="alert" title={resultsCopy.setFailedTitle}>
           <Stack gap="sm" align="flex-start">
-            <Text>{error}</Text>
+            {error && <Text>{studentErrorText(error)}</Text>}
             <Group>
               <Button onClick={() => send({ type: 'set.retry' })}>Try again</Button>
               <Button variant="default" onClick={() => send({ type: 'set.close' })}>
@@ -127,7 +130,7 @@ function ResultsBody({ snapshot, send }: ResultsViewProps) {
       <Alert color="red" role="alert" title={resultsCopy.failedTitle}>
         <Stack gap="sm" align="flex-start">
           <Text>{resultsCopy.failedBody}</Text>
-          {error && <Text fz="sm">Details: {error}</Text>}
+          <ErrorDetails message={error} />
           <Button onClick={() => send({ type: 'summary.retry' })}>Try again</Button>
         </Stack>
       </Alert>
@@ -136,15 +139,23 @@ function ResultsBody({ snapshot, send }: ResultsViewProps) {
   if (snapshot.matches('empty')) {
     return (
       <Paper withBorder p="xl">
-        <Stack align="flex-start">
-          <Title order={2} fz="h3">
-            {resultsCopy.emptyTitle}
-          </Title>
-          <Text>{resultsCopy.emptyBody}</Text>
-          <Button component={Link} to={paths.practice}>
-            {resultsCopy.startPractising}
-          </Button>
-        </Stack>
+        <Group gap="xl" align="center">
+          <EmptyIllustration />
+          <Stack align="flex-start" style={{ flex: '1 1 18rem' }}>
+            <Title order={2} fz="h3">
+              {resultsCopy.emptyTitle}
+            </Title>
+            <Text>{resultsCopy.emptyBody}</Text>
+            <Group>
+              <Button component={Link} to={paths.practice}>
+                {resultsCopy.startPractising}
+              </Button>
+              <Button component={Link} to={paths.clinicalJudgment} variant="light">
+                {resultsCopy.tryClinicalJudgment}
+              </Button>
+            </Group>
+          </Stack>
+        </Group>
       </Paper>
     );
   }

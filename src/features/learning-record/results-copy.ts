@@ -10,6 +10,7 @@ export const resultsCopy = {
   emptyBody:
     'Finish a practice set and your scores by client-need category, your progress over time and every set you completed will appear here.',
   startPractising: 'Start practising',
+  tryClinicalJudgment: 'Try a clinical judgment set',
   waiting: (count: number) =>
     `${count} finished ${count === 1 ? 'set is' : 'sets are'} waiting on this device and will be sent the next time you open PN Prep.`,
   practiseWeakest: 'Practise my weakest category',

@@ -1,4 +1,5 @@
 import { List, Stack, Text, Title } from '@mantine/core';
+import { StudyIllustration } from '../../components/illustrations';
 import { usePageTitle } from '../../components/usePageTitle';
 import { about } from '../../content/about';
 
@@ -11,6 +12,7 @@ export function AboutPage() {
         <Title order={1}>{about.title}</Title>
         <Text fz="lg">{about.intro}</Text>
       </Stack>
+      <StudyIllustration />
       <Stack component="section" aria-labelledby="about-mission" gap="xs">
         <Title id="about-mission" order={2}>
           {about.mission.heading}

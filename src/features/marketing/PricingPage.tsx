@@ -7,7 +7,7 @@ import { type Plan, plans, pricing } from '../../content/plans';
 const INERT_NOTE_ID = 'pricing-inert-note';
 
 /** Badge colours chosen for white-on-colour contrast of at least 4.5:1. */
-const badgeColor: Record<string, string> = { Popular: 'blue.8', 'Best Value': 'violet.8' };
+const badgeColor: Record<string, string> = { Popular: 'brand.7', 'Best Value': 'violet.8' };
 
 function PlanCard({ plan }: { plan: Plan }) {
   const titleId = `plan-${plan.name.toLowerCase()}`;
@@ -25,7 +25,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           {plan.name}
         </Title>
         {plan.badge && (
-          <Badge color={badgeColor[plan.badge] ?? 'blue.8'} variant="filled">
+          <Badge color={badgeColor[plan.badge] ?? 'brand.7'} variant="filled">
             {plan.badge}
           </Badge>
         )}

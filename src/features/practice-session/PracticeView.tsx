@@ -11,6 +11,7 @@ import {
   type practiceSessionMachine,
 } from '../../../machines/practice-session/practice-session.machine';
 import { BusyNote } from '../../components/BusyNote';
+import { ErrorDetails } from '../../components/ErrorDetails';
 import { optionLetter } from '../../components/option-letter';
 import { LayoutSwitch } from './parts/LayoutSwitch';
 import { ProgressHeader } from './parts/ProgressHeader';
@@ -80,9 +81,10 @@ export function PracticeView(props: PracticeViewProps) {
       </Group>
       <PracticeBody {...props} />
       {answering && questions.length > 0 && currentIndex === 0 && answeredQuestions(snapshot) === 0 && (
-        <Text c="dimmed" fz="sm">
-          Keyboard: press 1–4 or A–D to choose an answer, the arrow keys to move between answers, and Enter
-          for Next or Submit.
+        <Text c="dimmed" fz="sm" data-testid="keyboard-hint">
+          {snapshot.matches({ answering: 'oneAtATime' })
+            ? practiceCopy.keyboardHintOneAtATime(currentQuestion(snapshot)?.options.length ?? 4)
+            : practiceCopy.keyboardHintAllOnOnePage}
         </Text>
       )}
     </Stack>
@@ -116,11 +118,7 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
             Your practice access could not be confirmed right now, so nothing was changed. Please try again in
             a moment.
           </Text>
-          {snapshot.context.error && (
-            <Text fz="sm" c="dimmed">
-              Details: {snapshot.context.error}
-            </Text>
-          )}
+          <ErrorDetails message={snapshot.context.error} />
           <Button
             onClick={() => send({ type: 'entitlement.retry' })}
             disabled={!snapshot.can({ type: 'entitlement.retry' })}

@@ -7,6 +7,7 @@ import {
   historyResetMachine,
 } from '../../../machines/history-reset/history-reset.machine';
 import { inspect } from '../../app/inspector';
+import { studentErrorText } from '../../components/error-text';
 import { focusOnMount } from '../../components/focus-on-mount';
 import { learningRecordService } from '../../services/learning-record.service';
 
@@ -51,7 +52,11 @@ export function ResetHistoryView({
         )}
         {!confirming && (
           <Group>
-            <Button color="red.9" variant="outline" onClick={() => send({ type: 'reset.request' })}>
+            <Button
+              color="var(--pn-color-incorrect)"
+              variant="outline"
+              onClick={() => send({ type: 'reset.request' })}
+            >
               {resetCopy.button}
             </Button>
           </Group>
@@ -64,7 +69,7 @@ export function ResetHistoryView({
               </Text>
               {snapshot.matches('failed') && (
                 <Text role="alert" fw={600}>
-                  {resetCopy.failedTitle}: {snapshot.context.error}
+                  {resetCopy.failedTitle}: {studentErrorText(snapshot.context.error ?? '')}
                 </Text>
               )}
               <Group>

@@ -69,7 +69,14 @@ export function JudgmentResults({ items, responses }: { items: NgnItem[]; respon
                   Item {i + 1}: {judgmentCopy.steps[item.step]}
                 </Title>
                 <Badge
-                  color={score.points === score.max ? 'teal.9' : score.points === 0 ? 'red.9' : 'dark.6'}
+                  className="result-badge"
+                  color={
+                    score.points === score.max
+                      ? 'var(--pn-color-correct-strong)'
+                      : score.points === 0
+                        ? 'var(--pn-color-incorrect-strong)'
+                        : 'dark.6'
+                  }
                   variant="filled"
                   tt="none"
                   data-testid="item-points"
@@ -88,7 +95,7 @@ export function JudgmentResults({ items, responses }: { items: NgnItem[]; respon
                   )),
                 )}
               </List>
-              <Text fz="sm" data-testid="judgment-rationale">
+              <Text className="rationale-text" data-testid="judgment-rationale">
                 <Text span fw={600}>
                   Rationale:
                 </Text>{' '}

@@ -16,12 +16,17 @@ function OptionLine({ question, index }: { question: ReviewedQuestion; index: nu
           {optionLetter(index)}. {option.label}
         </Text>
         {correct && (
-          <Badge color="teal.9" variant="filled" tt="none" style={{ flexShrink: 0 }}>
+          <Badge color="var(--pn-color-correct-strong)" variant="filled" tt="none" style={{ flexShrink: 0 }}>
             Correct answer
           </Badge>
         )}
         {chosen && (
-          <Badge color={correct ? 'teal.9' : 'red.9'} variant="outline" tt="none" style={{ flexShrink: 0 }}>
+          <Badge
+            color={correct ? 'var(--pn-color-correct)' : 'var(--pn-color-incorrect)'}
+            variant="outline"
+            tt="none"
+            style={{ flexShrink: 0 }}
+          >
             Your answer
           </Badge>
         )}
@@ -56,7 +61,14 @@ export function SetReview({ set, onClose }: { set: ReviewedSet; onClose(): void 
               <Title order={3} fz="h4">
                 Question {index + 1} of {set.total}
               </Title>
-              <Badge color={question.isCorrect ? 'teal.9' : 'red.9'} variant="filled" tt="none">
+              <Badge
+                className="result-badge"
+                color={
+                  question.isCorrect ? 'var(--pn-color-correct-strong)' : 'var(--pn-color-incorrect-strong)'
+                }
+                variant="filled"
+                tt="none"
+              >
                 {question.isCorrect ? 'Correct' : 'Incorrect'}
               </Badge>
             </Group>
@@ -71,7 +83,7 @@ export function SetReview({ set, onClose }: { set: ReviewedSet; onClose(): void 
                   ))}
                 </List>
                 {question.rationale && (
-                  <Text fz="sm" data-testid="review-rationale">
+                  <Text className="rationale-text" data-testid="review-rationale">
                     <Text span fw={600}>
                       Rationale:
                     </Text>{' '}

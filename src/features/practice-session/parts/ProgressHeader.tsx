@@ -37,7 +37,7 @@ export function ProgressHeader({ questions, answers, currentIndex, answered }: P
               style={{
                 borderRadius: '50%',
                 background: isAnswered ? 'var(--mantine-color-teal-7)' : 'var(--mantine-color-gray-3)',
-                outline: isCurrent ? '2px solid var(--mantine-color-blue-7)' : undefined,
+                outline: isCurrent ? '2px solid var(--mantine-color-anchor)' : undefined,
                 outlineOffset: 2,
               }}
             />

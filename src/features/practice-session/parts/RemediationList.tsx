@@ -19,7 +19,7 @@ export function RemediationList({ questions, answers }: RemediationListProps) {
   const incorrect = questions.filter((question) => !isAnsweredCorrectly(question, answers));
   return (
     <Stack gap="md">
-      <Title order={2} fz="h3">
+      <Title order={2} fz="h3" id="practice-remediation-title" tabIndex={-1}>
         Remediation
       </Title>
       {incorrect.length === 0 && <Text>Every answer was correct: nothing to review in this set.</Text>}
@@ -59,14 +59,14 @@ export function RemediationList({ questions, answers }: RemediationListProps) {
                     Focus keywords:
                   </Text>
                   {keywords.map((keyword) => (
-                    <Badge key={keyword} variant="outline" color="blue.9" tt="none">
+                    <Badge key={keyword} variant="outline" color="var(--mantine-color-anchor)" tt="none">
                       {keyword}
                     </Badge>
                   ))}
                 </Group>
               )}
               {question.rationale && (
-                <Text fz="sm" data-testid="remediation-rationale">
+                <Text className="rationale-text" data-testid="remediation-rationale">
                   <Text span fw={600}>
                     Rationale:
                   </Text>{' '}

@@ -67,6 +67,13 @@ function RecordNote(props: ResultsPanelProps) {
 /** The score, its message, each question marked Correct or Incorrect, and what to do next. */
 export function ResultsPanel(props: ResultsPanelProps) {
   const { questions, answers, score, message, showRemediation } = props;
+  const missed = questions.length - score;
+  // On a phone the remediation starts far below the score (ten question texts sit between them):
+  // open it if needed, then move focus, and with it the scroll position, to its heading.
+  const goToRemediation = () => {
+    if (!showRemediation && props.canToggleRemediation) props.onToggleRemediation();
+    requestAnimationFrame(() => document.getElementById('practice-remediation-title')?.focus());
+  };
   return (
     <Stack gap="lg">
       <Paper withBorder p="lg">
@@ -80,6 +87,16 @@ export function ResultsPanel(props: ResultsPanelProps) {
           <Text fz="lg" fw={500} data-testid="practice-message">
             {message}
           </Text>
+          {missed > 0 && (
+            <Anchor
+              component="button"
+              type="button"
+              onClick={goToRemediation}
+              data-testid="jump-to-remediation"
+            >
+              {practiceCopy.jumpToRemediation(missed)}
+            </Anchor>
+          )}
           <RecordNote {...props} />
         </Stack>
       </Paper>
@@ -90,10 +107,10 @@ export function ResultsPanel(props: ResultsPanelProps) {
             <List.Item key={question.id} data-question-id={question.id}>
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <Badge
-                  color={correct ? 'teal.9' : 'red.9'}
+                  className="result-badge"
+                  color={correct ? 'var(--pn-color-correct-strong)' : 'var(--pn-color-incorrect-strong)'}
                   variant="filled"
                   tt="none"
-                  style={{ flexShrink: 0 }}
                 >
                   {correct ? 'Correct' : 'Incorrect'}
                 </Badge>
