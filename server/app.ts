@@ -14,7 +14,7 @@ export function createApp(ctx: ServerContext): Hono {
   // The Supabase APIs answer any origin, as Kong does; the dev tools answer none cross-origin.
   const cors = supabaseCors();
   app.use((c, next) => (isDevToolPath(c.req.path) ? next() : cors(c, next)));
-  app.use(devToolsGuard());
+  app.use(devToolsGuard({ enabled: ctx.settings.devTools }));
 
   app.get('/_health', async (c) => {
     await ctx.db.query('select 1');

@@ -18,6 +18,8 @@ export interface ServerSettings {
   flowStateExpirySeconds: number;
   /** /recover answers no sooner than this, so its timing does not tell known addresses apart. */
   recoverMinMs: number;
+  /** The mailbox, test checkout, portal and test API answer only on a loopback address. */
+  devTools: boolean;
 }
 
 export interface ServerContext {

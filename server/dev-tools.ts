@@ -44,10 +44,15 @@ function refuse(c: Context, message: string): Response {
   return c.json({ message }, 403);
 }
 
-/** The guard in front of every dev tool route; other paths pass through untouched. */
-export function devToolsGuard(): MiddlewareHandler {
+/**
+ * The guard in front of every dev tool route; other paths pass through untouched. Disabled (a
+ * backend listening on a non-loopback address), the tools answer 404 as if they did not exist: a
+ * remote client chooses its own Host header, so the Host check alone would not keep it out.
+ */
+export function devToolsGuard({ enabled }: { enabled: boolean } = { enabled: true }): MiddlewareHandler {
   return async (c, next) => {
     if (!isDevToolPath(c.req.path)) return next();
+    if (!enabled) return c.json({ message: 'Not Found' }, 404);
     if (!isLoopbackHost(c.req.header('host'))) {
       return refuse(
         c,

@@ -16,6 +16,7 @@ import { openDatabase } from './db/database.ts';
 import { JwtService } from './jwt.ts';
 import { apiKeysFor, DEV_JWT_SECRET } from './keys.ts';
 import { Mailbox } from './mailbox.ts';
+import { LOCAL_STRIPE_WEBHOOK_SECRET, localWebhookSecret } from './payments/routes.ts';
 
 export { LOCAL_ANON_KEY } from './keys.ts';
 
@@ -97,6 +98,12 @@ export function resolveOptions(options: Partial<BackendOptions> = {}): BackendOp
       `refusing to listen on ${resolved.host} with the public development JWT secret: set JWT_SECRET, or bind to 127.0.0.1`,
     );
   }
+  // Anyone could sign webhook events with the public development secret and grant access.
+  if (localWebhookSecret() === LOCAL_STRIPE_WEBHOOK_SECRET && !LOOPBACK.test(resolved.host)) {
+    throw new Error(
+      `refusing to listen on ${resolved.host} with the public development webhook secret: set STRIPE_WEBHOOK_SECRET, or bind to 127.0.0.1`,
+    );
+  }
   return resolved;
 }
 
@@ -122,6 +129,7 @@ export async function startLocalBackend(options: Partial<BackendOptions> = {}): 
       refreshTokenReuseIntervalSeconds: 10,
       flowStateExpirySeconds: 300,
       recoverMinMs: config.recoverMinMs ?? 250,
+      devTools: LOOPBACK.test(config.host),
     };
     const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, ...config.rateLimits });
     const ctx: ServerContext = { db, jwt, mailbox, settings, keys, log, limiter };

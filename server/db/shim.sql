@@ -172,3 +172,34 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+
+-- The REST layer's RPC call in one statement (server/rest/routes.ts). One round trip instead of
+-- BEGIN, a setup query, the call and COMMIT: the statement's implicit transaction scopes every
+-- setting (is_local), so they end with it. The API role is set here, before the call is planned
+-- and run by EXECUTE, so the function's EXECUTE privilege and row level security are checked for
+-- that role, never for the superuser running this helper. Only the server calls it (no grants).
+create schema if not exists local_rest;
+revoke all on schema local_rest from public;
+create or replace function local_rest.call(
+  p_setting_names  text[],
+  p_setting_values text[],
+  p_session_id     uuid,
+  p_call           text,
+  p_args           text[]
+)
+returns table (session_found boolean, body text)
+language plpgsql
+as $$
+begin
+  -- A user's token works only while its session exists, checked before the role changes.
+  if p_session_id is not null and not exists (select 1 from auth.sessions s where s.id = p_session_id) then
+    return query select false, null::text;
+    return;
+  end if;
+  for i in 1 .. coalesce(array_length(p_setting_names, 1), 0) loop
+    perform set_config(p_setting_names[i], p_setting_values[i], true);
+  end loop;
+  return query execute p_call using p_args;
+end;
+$$;
+revoke all on function local_rest.call(text[], text[], uuid, text, text[]) from public;

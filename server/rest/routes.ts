@@ -194,22 +194,22 @@ export function restRoutes(ctx: ServerContext): Hono {
     const fn = await functions.find(name, keys);
     if (!fn) throw notFound(name, keys);
 
-    // Every value travels as a bound parameter: the SQL text holds only catalog identifiers and
-    // types, so no escaping mistake can ever run as the superuser the setup statement runs as.
-    // Parameters are text, cast by Postgres (as PostgREST's literals are): the driver's own
-    // per-type serializers (booleans, json) would reinterpret the text or throw outside SQL.
+    // Every value travels as a bound parameter (one text[] whose elements the call casts, as
+    // PostgREST's literals are cast): the SQL text holds only catalog identifiers and types, so no
+    // escaping mistake can ever run as the superuser. The driver's own per-type serializers
+    // (booleans, json) would reinterpret the text or throw outside SQL, hence text throughout.
     const argValues: (string | null)[] = [];
     const namedArgs = keys.map((key) => {
       const type = fn.argTypes[fn.argNames.indexOf(key)] ?? 'text';
       argValues.push(argumentText(args[key], type));
-      return `${quoteIdent(key)} := $${argValues.length}::text::${type}`;
+      return `${quoteIdent(key)} := $1[${argValues.length}]::text::${type}`;
     });
     const call = `${quoteIdent(EXPOSED_SCHEMA)}.${quoteIdent(fn.name)}(${namedArgs.join(', ')})`;
     const main = fn.returnsVoid
-      ? `select ${call}`
+      ? `select true, null::text from (select ${call}) as _r`
       : fn.returnsSet
-        ? `select coalesce(json_agg(_r), '[]')::text as body from ${call} as _r`
-        : `select to_json(_r)::text as body from ${call} as _r`;
+        ? `select true, coalesce(json_agg(_r), '[]')::text from ${call} as _r`
+        : `select true, to_json(_r)::text from ${call} as _r`;
 
     const headers: Record<string, string> = {};
     for (const [header, value] of Object.entries(c.req.header())) headers[header.toLowerCase()] = value;
@@ -224,25 +224,26 @@ export function restRoutes(ctx: ServerContext): Hono {
     // PostgREST runs stable and immutable functions (and every GET) read-only.
     if (fn.volatility !== 'v' || c.req.method === 'GET') settings.push(['transaction_read_only', 'on']);
     settings.push(['role', claims.role]);
-    const setConfigs = settings.map(([key], i) => `set_config('${key}', $${i + 1}::text, true)`).join(', ');
-    const settingValues: string[] = settings.map(([, value]) => value);
     // A user's access token works only while its session exists (as on /auth/v1/user): a signed-out
-    // token is refused. The session row is the setup statement's FROM, so the settings apply only
-    // when it exists; its permission is checked before the role changes (at executor start).
+    // token is refused before the role changes.
     const sessionId = claims.session_id;
-    let from = '';
-    if (sessionId !== undefined) {
-      if (typeof sessionId !== 'string' || !UUID_PATTERN.test(sessionId)) throw sessionNotFound();
-      settingValues.push(sessionId);
-      from = ` from auth.sessions where id = $${settingValues.length}::uuid`;
+    if (sessionId !== undefined && (typeof sessionId !== 'string' || !UUID_PATTERN.test(sessionId))) {
+      throw sessionNotFound();
     }
 
     try {
-      const result = await ctx.db.transaction(async (tx) => {
-        const applied = await tx.query(`select ${setConfigs}${from}`, settingValues);
-        if (applied.rows.length === 0) throw sessionNotFound();
-        return tx.query<{ body?: string | null }>(main, argValues);
-      });
+      // One statement, so one implicit transaction: see local_rest.call in server/db/shim.sql.
+      const result = await ctx.db.query<{ session_found: boolean; body: string | null }>(
+        'select session_found, body from local_rest.call($1::text[], $2::text[], $3::uuid, $4::text, $5::text[])',
+        [
+          settings.map(([key]) => key),
+          settings.map(([, value]) => value),
+          sessionId ?? null,
+          main,
+          argValues,
+        ],
+      );
+      if (result.rows[0]?.session_found === false) throw sessionNotFound();
       if (fn.returnsVoid) return c.body(null, 204);
       return c.body(result.rows[0]?.body ?? 'null', 200, {
         'Content-Type': 'application/json; charset=utf-8',

@@ -1,8 +1,19 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { emailLoginFixtures, rateLimited } from '../../machines/email-login/email-login.fixtures';
-import { type EmailLoginInput, emailLoginMachine } from '../../machines/email-login/email-login.machine';
+import { createActor, fromPromise } from 'xstate';
+import {
+  emailLoginFixtures,
+  hourlyCapReached,
+  invalidEmail,
+  rateLimited,
+  tooManyRequests,
+} from '../../machines/email-login/email-login.fixtures';
+import {
+  type EmailLoginInput,
+  emailLoginMachine,
+  rateLimitTexts,
+} from '../../machines/email-login/email-login.machine';
 import { messages } from '../../machines/shared/messages';
+import { BackendError } from '../../machines/shared/ports';
 import {
   Coverage,
   casesForInputs,
@@ -65,11 +76,60 @@ describe('email-login machine (model-based)', () => {
         },
         'email-login.failed': (s) => {
           expect(s.hasTag('error')).toBe(true);
-          expect([rateLimited.message, messages.unexpectedError]).toContain(s.context.error);
+          expect(s.hasTag('form')).toBe(true);
+          expect([invalidEmail.message, messages.unexpectedError]).toContain(s.context.error);
+          expect(s.context.retryHint).toBeNull();
+        },
+        'email-login.rateLimited': (s) => {
+          expect(s.hasTag('error')).toBe(true);
+          expect(s.hasTag('form')).toBe(true);
+          // The backend's own message still shows (spec section 8), with when to try again.
+          const expected = new Map<string, string>([
+            [rateLimited.message, rateLimitTexts.resendIn(60)],
+            [hourlyCapReached.message, rateLimitTexts.hourlyCap],
+            [tooManyRequests.message, rateLimitTexts.tooManyRequests],
+          ]);
+          expect(expected.get(s.context.error ?? '')).toBe(s.context.retryHint);
         },
       },
     });
     actor.stop();
+  });
+
+  it("tells the student when to try again for each of GoTrue's 429s, and nothing else is one", () => {
+    const input = Object.values(emailLoginFixtures.inputs)[0]?.() as EmailLoginInput;
+    const afterFailure = (error: Error) => {
+      const actor = createActor(
+        emailLoginMachine.provide({
+          actors: { sendLoginLink: fromPromise(() => Promise.reject(error)) },
+        }),
+        { input },
+      ).start();
+      actor.send({ type: 'login.submit', email: 'ada@example.com' });
+      return new Promise<ReturnType<typeof actor.getSnapshot>>((resolve) =>
+        actor.subscribe((s) => {
+          if (!s.hasTag('busy')) resolve(s);
+        }),
+      );
+    };
+    return Promise.all([
+      afterFailure(
+        new BackendError(
+          'For security purposes, you can only request this after 1 seconds.',
+          'over_email_send_rate_limit',
+        ),
+      ).then((s) => {
+        expect(s.value).toBe('rateLimited');
+        expect(s.context.retryHint).toBe(rateLimitTexts.resendIn(1));
+        expect(s.context.retryHint).toMatch(/try again in 1 second\.$/);
+      }),
+      afterFailure(tooManyRequests).then((s) => expect(s.value).toBe('rateLimited')),
+      // Same words without GoTrue's code (e.g. a proxy's 429 page): not ours to explain.
+      afterFailure(new BackendError(rateLimited.message)).then((s) => {
+        expect(s.value).toBe('failed');
+        expect(s.context.error).toBe(rateLimited.message);
+      }),
+    ]);
   });
 
   it('sends one request per submit even when the button is pressed twice', async () => {

@@ -9,6 +9,26 @@ import { createConfirmedUser, type LocalBackend, latestEmail, startTestBackend }
 import { ensureMigratedSnapshot } from '../support/db-snapshot.ts';
 
 let backend: LocalBackend;
+
+/** Runs `work` with STRIPE_WEBHOOK_SECRET set to `secret` (or unset), then restores it. */
+function withWebhookSecret<T>(secret: string | undefined, work: () => T): T {
+  const saved = process.env.STRIPE_WEBHOOK_SECRET;
+  if (secret === undefined) delete process.env.STRIPE_WEBHOOK_SECRET;
+  else process.env.STRIPE_WEBHOOK_SECRET = secret;
+  const restore = () => {
+    if (saved === undefined) delete process.env.STRIPE_WEBHOOK_SECRET;
+    else process.env.STRIPE_WEBHOOK_SECRET = saved;
+  };
+  try {
+    const result = work();
+    if (result instanceof Promise) return result.finally(restore) as T;
+    restore();
+    return result;
+  } catch (error) {
+    restore();
+    throw error;
+  }
+}
 beforeAll(async () => {
   backend = await startTestBackend();
 });
@@ -38,9 +58,38 @@ describe('keys and options', () => {
     expect(() => resolveOptions({ host: '192.168.1.5', jwtSecret: DEV_JWT_SECRET })).toThrow(
       /development JWT secret/,
     );
-    expect(resolveOptions({ host: '0.0.0.0', jwtSecret: 'x'.repeat(40) }).host).toBe('0.0.0.0');
+    withWebhookSecret('whsec_a_real_one', () =>
+      expect(resolveOptions({ host: '0.0.0.0', jwtSecret: 'x'.repeat(40) }).host).toBe('0.0.0.0'),
+    );
     expect(resolveOptions({ host: '127.0.0.1', jwtSecret: DEV_JWT_SECRET }).host).toBe('127.0.0.1');
     expect(() => resolveOptions({ jwtSecret: 'short' })).toThrow(/32 characters/);
+  });
+
+  test('the public development webhook secret is refused on a non-loopback address too', () => {
+    withWebhookSecret(undefined, () => {
+      expect(() => resolveOptions({ host: '0.0.0.0', jwtSecret: 'x'.repeat(40) })).toThrow(
+        /development webhook secret/,
+      );
+      expect(resolveOptions({ host: '127.0.0.1' }).host).toBe('127.0.0.1');
+    });
+  });
+
+  test('off loopback the dev tools do not exist (a remote client picks its own Host header)', async () => {
+    const open = await withWebhookSecret('whsec_a_real_one', () =>
+      startTestBackend({ host: '0.0.0.0', jwtSecret: 'x'.repeat(40) }),
+    );
+    const port = new URL(open.url).port;
+    try {
+      for (const path of ['/_inbox', '/_inbox/api/messages', '/_checkout', '/_test/subscriptions']) {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`);
+        expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      }
+      expect((await fetch(`http://127.0.0.1:${port}/_health`)).status).toBe(200);
+    } finally {
+      await open.close();
+    }
+    // On loopback they answer.
+    expect((await fetch(`${backend.url}/_inbox/api/messages`)).status).toBe(200);
   });
 
   test('/_health answers 200 once the database is ready', async () => {

@@ -53,8 +53,20 @@ export async function entitle(backend: LocalBackend, email: string) {
   await grantTrial(backend, id);
 }
 
-export async function requestLoginLink(backend: LocalBackend, page: Page, email: string) {
+/**
+ * Opens /login and waits until React has taken over the prerendered form (decision 080): a click
+ * before that would submit the bare HTML form instead of the app's.
+ */
+export async function openLogin(page: Page) {
   await page.goto('/login');
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
+
+export async function requestLoginLink(backend: LocalBackend, page: Page, email: string) {
+  await openLogin(page);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send login link' }).click();
   await page.getByText(messages.loginLinkSent).waitFor();

@@ -18,6 +18,7 @@ import {
   freshEmail,
   holdRequests,
   mailLink,
+  openLogin,
   startAuthFlowEnv,
 } from './auth-flows-support';
 
@@ -37,7 +38,7 @@ describe('password reset', () => {
     const { page } = await app.newPage();
     const email = freshEmail();
     await backendOtp(backend, email); // a reset link goes only to an existing account
-    await page.goto('/login');
+    await openLogin(page);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Email me a password reset link' }).click();
     await page.getByText(messages.resetLinkSent).waitFor();

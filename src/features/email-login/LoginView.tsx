@@ -2,7 +2,11 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } fr
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import type { EmailLoginEvent, emailLoginMachine } from '../../../machines/email-login/email-login.machine';
+import {
+  type EmailLoginEvent,
+  type emailLoginMachine,
+  rateLimitTexts,
+} from '../../../machines/email-login/email-login.machine';
 import { messages } from '../../../machines/shared/messages';
 import { paths } from '../../app/paths';
 
@@ -57,6 +61,14 @@ export function LoginView({ snapshot, send }: LoginViewProps) {
           {snapshot.matches('failed') && (
             <Alert color="red" role="alert" title="Could not send the link">
               {snapshot.context.error}
+            </Alert>
+          )}
+          {snapshot.matches('rateLimited') && (
+            <Alert color="red" role="alert" title={rateLimitTexts.title}>
+              <Stack gap="xs">
+                <Text size="sm">{snapshot.context.error}</Text>
+                <Text size="sm">{snapshot.context.retryHint}</Text>
+              </Stack>
             </Alert>
           )}
         </div>
