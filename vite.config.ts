@@ -1,18 +1,25 @@
 import react from '@vitejs/plugin-react';
+import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { securityHeaders } from './scripts/lib/security-headers.ts';
+import { prerenderPublicPages } from './scripts/prerender-plugin.ts';
 
 // One file for the app build and the test runner. Test layers are separate projects so the
 // slow browser layer runs its files one at a time (one Chromium, one backend) while the fast
 // layers use both cores.
 export default defineConfig({
-  plugins: [react()],
+  // Public pages are prerendered to HTML after the client build (decision 080).
+  plugins: [react(), prerenderPublicPages()],
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
     // Test builds and the local database live here; changes there are not app changes.
     watch: { ignored: ['**/.cache/**', '**/.data/**'] },
   },
-  build: { sourcemap: true },
+  // Maps are written for error reporting but not referenced from the shipped files (decision 072).
+  build: { sourcemap: 'hidden' },
+  // `vite preview` serves the production build with the production headers (docs/deploy.md).
+  preview: { headers: securityHeaders(loadEnv('production', process.cwd(), 'VITE_')) },
   test: {
     projects: [
       {

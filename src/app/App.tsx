@@ -1,17 +1,24 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { RouterProvider } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { type createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AuthActor } from './auth-actor';
-import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
-export function App() {
+/** Theme, notifications and the app-wide auth actor around the router (shared with the prerenderer). */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <Notifications position="top-right" />
-      <AuthActor.Provider>
-        <RouterProvider router={router} />
-      </AuthActor.Provider>
+      <AuthActor.Provider>{children}</AuthActor.Provider>
     </MantineProvider>
+  );
+}
+
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout';
 import { PageLoader } from '../components/PageLoader';
 import { RequireSession } from '../components/RequireSession';
 import { LandingPage } from '../features/landing/LandingPage';
 import { paths } from './paths';
+import { loadPracticePage } from './preload';
 
 /**
  * Lazy route: the page's module loads on first visit. The landing page stays eager because it is
@@ -29,7 +30,8 @@ function lazyPage<M>(
   };
 }
 
-const routes: RouteObject[] = [
+/** The route tree; the browser (src/main.tsx) and the prerenderer (src/entry-server.tsx) build their routers from it. */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     // Shown while a lazy page's code loads on the first visit.
@@ -140,10 +142,7 @@ const routes: RouteObject[] = [
       // The practice flow checks the session itself (its machine owns the guard).
       {
         path: paths.practice,
-        lazy: lazyPage(
-          () => import('../features/practice-session/PracticePage'),
-          (m) => m.PracticePage,
-        ),
+        lazy: lazyPage(loadPracticePage, (m) => m.PracticePage),
       },
       // Clinical judgment practice checks the session itself too (its machine owns the guard).
       {
@@ -218,4 +217,18 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the code of the lazy routes that match `pathname` and puts it on the route objects, so a
+ * router created afterwards starts initialised: prerendered HTML then hydrates into the same page
+ * instead of passing through the loading fallback (which would not match the HTML).
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, pathname) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const load = route.lazy;
+      if (typeof load !== 'function') return;
+      Object.assign(route, await load(), { lazy: undefined });
+    }),
+  );
+}

@@ -2,6 +2,8 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { createGzip } from 'node:zlib';
+import { builtPages, securityHeaders } from '../../scripts/lib/security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -14,19 +16,57 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-/** Serves a built app directory with the single-page-app fallback to index.html. */
-export async function serveStatic(root: string, port = 0): Promise<{ url: string; close(): Promise<void> }> {
+function isFile(path: string): boolean {
+  return existsSync(path) && statSync(path).isFile();
+}
+
+/**
+ * The file answering `pathname`, as a static host configured for the build answers it: the file
+ * itself, else a prerendered page (`/pricing` → `pricing.html`, `/` → `index.html`), else the
+ * client shell `app.html` that every other route falls back to (decision 080; `index.html` in a
+ * build without prerendered pages).
+ */
+export function fileFor(root: string, pathname: string): string {
+  const candidate = normalize(join(root, pathname));
+  if (!candidate.startsWith(root)) return join(root, 'index.html');
+  if (isFile(candidate)) return candidate;
+  const page = pathname === '/' ? join(root, 'index.html') : `${candidate.replace(/\/+$/, '')}.html`;
+  if (isFile(page)) return page;
+  const shell = join(root, 'app.html');
+  return isFile(shell) ? shell : join(root, 'index.html');
+}
+
+/**
+ * Serves a built app directory: prerendered pages, and the single-page-app fallback for the rest.
+ * `gzip`: compress text as production hosts do (the web benchmark measures transfer sizes).
+ */
+export async function serveStatic(
+  root: string,
+  port = 0,
+  options: { gzip?: boolean } = {},
+): Promise<{ url: string; close(): Promise<void> }> {
+  // The production headers, CSP included (with the hashes of this build's own inline scripts), so
+  // every browser test runs under them. Made on the first request: callers set VITE_SUPABASE_URL
+  // for the build after starting the server.
+  let productionHeaders: Record<string, string> | undefined;
   const server: Server = createServer((req, res) => {
+    productionHeaders ??= securityHeaders(process.env, builtPages(root));
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const candidate = normalize(join(root, pathname));
-    const inRoot = candidate.startsWith(root);
-    const file =
-      inRoot && existsSync(candidate) && statSync(candidate).isFile() ? candidate : join(root, 'index.html');
+    const file = fileFor(root, pathname);
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const compress =
+      options.gzip === true &&
+      String(req.headers['accept-encoding'] ?? '').includes('gzip') &&
+      /text|json|svg/.test(type);
     res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-type': type,
       'cache-control': 'no-store',
+      ...(compress ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+      ...productionHeaders,
     });
-    createReadStream(file).pipe(res);
+    const body = createReadStream(file);
+    if (compress) body.pipe(createGzip()).pipe(res);
+    else body.pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: actual } = server.address() as AddressInfo;

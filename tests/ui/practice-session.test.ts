@@ -38,15 +38,46 @@ describe('practice: guards', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
-  it('sends a student without an entitlement to /billing, without loading questions', async () => {
+  it('sends a student without an entitlement to /billing, and no question reaches the page', async () => {
     const { page } = await studentPage(app, backend, { entitled: false });
-    const loads: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('get_practice_questions')) loads.push(r.url());
+    const errors = consoleErrors(page);
+    // The first set is requested alongside the entitlement check (decision 080); the procedure
+    // refuses a student without access, so no question comes back.
+    const answers: Array<{ status: number; body: string }> = [];
+    page.on('response', async (r) => {
+      if (r.url().includes('get_practice_questions'))
+        answers.push({ status: r.status(), body: await r.text() });
     });
     await page.goto('/practice');
     await page.waitForURL('**/billing');
-    expect(loads).toEqual([]);
+    await expect.poll(() => answers.length).toBe(1);
+    expect(answers[0]?.status).toBe(403);
+    expect(answers[0]?.body).not.toContain('"questions"');
+    expect(await questionCards(page).count()).toBe(0);
+    expect(unexpectedProblems(pageProblems(page), errors, 'get_practice_questions')).toEqual([]);
+  });
+
+  it('asks for the first set while the entitlement check is still on its way (one round trip)', async () => {
+    const { page } = await studentPage(app, backend);
+    // Hold the entitlement answer: the question request must go out before it arrives.
+    let releaseEntitlement = () => {};
+    const entitlementHeld = new Promise<void>((resolve) => {
+      releaseEntitlement = resolve;
+    });
+    await page.route('**/rest/v1/rpc/check_user_entitlement', async (route) => {
+      await entitlementHeld;
+      await route.continue();
+    });
+    const questionRequest = page.waitForRequest((r) =>
+      r.url().includes('/rest/v1/rpc/get_practice_questions'),
+    );
+    await page.goto('/practice');
+    await questionRequest;
+    // Questions show only once access is granted.
+    expect(await questionCards(page).count()).toBe(0);
+    await page.getByText('Checking your access…', { exact: true }).waitFor();
+    releaseEntitlement();
+    await questionCards(page).first().waitFor();
     expect(pageProblems(page)).toEqual([]);
   });
 

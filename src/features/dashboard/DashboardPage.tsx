@@ -1,7 +1,9 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthRef, useAuthSnapshot } from '../../app/auth-actor';
 import { paths } from '../../app/paths';
+import { preloadPracticeWhenIdle } from '../../app/preload';
 import { usePageTitle } from '../../components/usePageTitle';
 import { DashboardSummary } from './DashboardSummary';
 import { greetingName } from './greeting';
@@ -13,6 +15,8 @@ export function DashboardPage() {
   const userId = useAuthSnapshot((s) => s.context.session?.userId ?? null);
   const signingOut = useAuthSnapshot((s) => s.matches('signingOut'));
   const auth = useAuthRef();
+  // Practice is the usual next step: its code is fetched while the student reads this page.
+  useEffect(() => preloadPracticeWhenIdle(), []);
   return (
     <Stack gap="lg">
       <Title order={1}>Dashboard</Title>
