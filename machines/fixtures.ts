@@ -1,5 +1,6 @@
 import { authFixtures } from './auth/auth.fixtures';
 import { authCallbackFixtures } from './auth-callback/auth-callback.fixtures';
+import { billingFixtures } from './billing/billing.fixtures';
 import { checkoutReturnFixtures } from './checkout-return/checkout-return.fixtures';
 import { clinicalJudgmentFixtures } from './clinical-judgment/clinical-judgment.fixtures';
 import { emailLoginFixtures } from './email-login/email-login.fixtures';
@@ -23,4 +24,5 @@ export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
   'learning-record': learningRecordFixtures,
   'history-reset': historyResetFixtures,
   'clinical-judgment': clinicalJudgmentFixtures,
+  billing: billingFixtures,
 };

@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth/auth.machine';
 import { authCallbackMachine } from './auth-callback/auth-callback.machine';
+import { billingMachine } from './billing/billing.machine';
 import { checkoutReturnMachine } from './checkout-return/checkout-return.machine';
 import { clinicalJudgmentMachine } from './clinical-judgment/clinical-judgment.machine';
 import { emailLoginMachine } from './email-login/email-login.machine';
@@ -23,4 +24,5 @@ export const machines: Record<string, AnyStateMachine> = {
   'learning-record': learningRecordMachine,
   'history-reset': historyResetMachine,
   'clinical-judgment': clinicalJudgmentMachine,
+  billing: billingMachine,
 };

@@ -67,6 +67,9 @@ const PORTAL_NOTICES: Record<PortalAction, string> = {
 /** Stripe drops a client_reference_id that is not 1–200 letters, digits, '-' or '_'. */
 const CLIENT_REFERENCE_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
+/** An email as the checkout accepts it: one @, no spaces or control characters, at most 254 long. */
+const CHECKOUT_EMAIL = /^(?=.{3,254}$)[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
+
 /** The checkout form has three short fields; anything much larger is not from its page. */
 export const CHECKOUT_MAX_BODY_BYTES = 64 * 1024;
 
@@ -185,6 +188,13 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
     const reference = field('client_reference_id');
     const clientReferenceId = CLIENT_REFERENCE_ID.test(reference) ? reference : null;
     const email = field('email') || null;
+    // Stripe's hosted page validates the email before a checkout completes; so does this one.
+    if (email !== null && !CHECKOUT_EMAIL.test(email)) {
+      return c.html(
+        checkoutPage({ clientReferenceId, email: null, error: 'Enter a valid email address.' }),
+        400,
+      );
+    }
     const trial = stripe.startTrial({
       clientReferenceId,
       email,

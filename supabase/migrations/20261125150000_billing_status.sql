@@ -208,7 +208,8 @@ grant execute on function public.stripe_apply_subscription(text, text, timestamp
 --   active    paid and renewing on renews_at
 --   canceling cancelled at period end (trial or paid): access until access_until, can resume
 --   past_due  a renewal charge failed: access until access_until (the grace), update the card
---   ended     nothing grants access any more (canceled, unpaid, a refused second trial, …)
+--   ended     nothing grants access any more (canceled, unpaid, a refused second trial, …);
+--             ended_at is when the student's access last ended
 -- Times are timestamptz: the page shows them in the student's time zone.
 create or replace function public.get_billing_status()
 returns jsonb
@@ -258,7 +259,12 @@ as $$
         'renews_at', case when sh.grants and sh.status = 'active'
                            and not sh.cancel_at_period_end and sh.cancel_at is null
                           then sh.current_period_end end,
-        'ended_at', case when not sh.grants then coalesce(sh.ended_at, sh.access_end, sh.updated_at) end,
+        -- When access last ended: a refused second trial is still "trialing" with an end in the
+        -- future, so the date comes from whatever of the student's did end, not from the row shown.
+        'ended_at', case when not sh.grants then coalesce(
+          (select max(coalesce(m.ended_at, m.access_end)) from mine m
+            where coalesce(m.ended_at, m.access_end) <= now()),
+          sh.updated_at) end,
         'had_trial', exists (select 1 from mine m where m.trial_start is not null),
         'can_manage', true)
         from shown sh)

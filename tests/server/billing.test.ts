@@ -55,12 +55,13 @@ async function checkout(fields: { client_reference_id?: string; email: string })
   expect(response.status).toBe(303);
 }
 
+/** The account's newest subscription at the fake Stripe. */
 async function subscriptionIdOf(userId: string): Promise<string> {
   const list = (await fetch(`${backend.url}/_test/subscriptions?client_reference_id=${userId}`).then((r) =>
     r.json(),
-  )) as Array<{ id: string }>;
-  expect(list).toHaveLength(1);
-  return (list[0] as { id: string }).id;
+  )) as Array<{ id: string; created: number }>;
+  expect(list.length).toBeGreaterThan(0);
+  return (list.sort((a, b) => b.created - a.created)[0] as { id: string }).id;
 }
 
 async function move(subscriptionId: string, transition: string) {
@@ -173,6 +174,24 @@ describe('get_billing_status: the studentâ€™s own state through a subscriptionâ€
     const ended = await billingStatus(student);
     expect(ended).toMatchObject({ kind: 'ended', status: 'canceled', access_until: null, had_trial: true });
     expect(ended.ended_at).not.toBeNull();
+    expect(await entitled(student)).toBe(false);
+  });
+
+  test('a second trial after the first ended is "ended", dated when access really ended', async () => {
+    const student = await signedInStudent('again');
+    await checkout({ client_reference_id: student.id, email: student.email });
+    await move(await subscriptionIdOf(student.id), 'delete');
+    const firstEnded = await billingStatus(student);
+    expect(firstEnded.kind).toBe('ended');
+    // Stripe's times have whole seconds: the second trial must start in a later one to be "second".
+    const firstStart = Math.floor(Date.parse(firstEnded.ended_at ?? '') / 1000);
+    await expect.poll(() => Math.floor(Date.now() / 1000), { interval: 50 }).toBeGreaterThan(firstStart);
+    // Subscribing again: the Payment Link starts another trial, which grants nothing (one trial each).
+    await checkout({ client_reference_id: student.id, email: student.email });
+    const again = await billingStatus(student);
+    expect(again).toMatchObject({ kind: 'ended', had_trial: true, access_until: null });
+    expect(again.ended_at).toBe(firstEnded.ended_at);
+    expect(Date.parse(again.ended_at ?? '')).toBeLessThanOrEqual(Date.now());
     expect(await entitled(student)).toBe(false);
   });
 

@@ -76,7 +76,7 @@ describe('everything else the API roles must not touch', () => {
     expect(await sqlStateOf(asRole(backend.db, 'anon', {}, (tx) => tx.query(sql)))).toBe('42501');
   });
 
-  test('anon may not execute the entitlement, practice, learning-record or clinical-judgment functions', async () => {
+  test('anon may not execute the entitlement, practice, learning-record, clinical-judgment or billing functions', async () => {
     const rows = await backend.db.query<{ fn: string; anon: boolean; authenticated: boolean }>(
       `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
               has_function_privilege('authenticated', p.oid, 'execute') as authenticated
@@ -85,6 +85,8 @@ describe('everything else the API roles must not touch', () => {
     );
     expect(rows.rows).toEqual([
       { fn: 'check_user_entitlement', anon: false, authenticated: true },
+      { fn: 'customer_for_portal', anon: false, authenticated: false },
+      { fn: 'get_billing_status', anon: false, authenticated: true },
       { fn: 'get_clinical_judgment_set', anon: false, authenticated: true },
       { fn: 'get_focused_practice_questions', anon: false, authenticated: true },
       { fn: 'get_practice_questions', anon: false, authenticated: true },

@@ -1,19 +1,21 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_QUESTION_COUNT } from '../../src/content/bank-stats';
+import type { LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
-import { interceptPaymentPage, main, openRoute, PAYMENT_LINK, storeSession, titleOf } from './public-helpers';
+import { signInContext, startUiBackend } from '../support/ui-backend';
+import { interceptPaymentPage, main, openRoute, PAYMENT_LINK, titleOf } from './public-helpers';
 
 let app: AppUnderTest;
+// /billing reads a signed-in student's own subscription, so the signed-in case needs the real backend.
+let backend: LocalBackend;
 beforeAll(async () => {
-  app = await startApp();
+  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
 });
 afterAll(async () => {
   await app?.close();
+  await backend?.close();
 });
-
-const STUDENT = { id: '5b2f7c1e-8d3a-4e6b-9f0c-1a2b3c4d5e6f', email: 'pn.student+trial@example.com' };
-const STUDENT_LINK = `${PAYMENT_LINK}?client_reference_id=${STUDENT.id}&prefilled_email=pn.student%2Btrial%40example.com`;
 
 describe('landing page', () => {
   it('Learn More leads to /about and the hero trial button to /register', async () => {
@@ -246,11 +248,21 @@ describe('register form', () => {
 });
 
 describe('billing and payment links', () => {
-  it('the signed-out Billing button opens the plain payment link', async () => {
+  it('the signed-out Billing button asks to sign in first, and can still open the plain payment link', async () => {
     const { page } = await app.newPage();
     const checkout = await interceptPaymentPage(page, true);
     await openRoute(page, '/billing', titleOf('Billing'));
-    await main(page).getByRole('link', { name: 'Start 24-Hour Free Trial' }).click();
+    const trial = main(page).getByRole('link', { name: 'Start 24-Hour Free Trial' });
+    // Without scripts the button-link is the plain payment link, as the spec has it.
+    expect(await trial.getAttribute('href')).toBe(PAYMENT_LINK);
+    // The button waits until the app knows there is no session (then it asks to sign in first).
+    await expect.poll(() => trial.getAttribute('data-loading')).toBeNull();
+    await trial.click();
+    const prompt = page.getByRole('dialog', { name: 'Sign in to start your trial' });
+    await prompt.waitFor();
+    expect(await prompt.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(await axeViolations(page)).toEqual([]);
+    await prompt.getByRole('link', { name: 'Continue without signing in' }).click();
     await page.waitForURL(PAYMENT_LINK);
     expect(checkout.requests).toEqual([PAYMENT_LINK]);
     expect(pageProblems(page)).toEqual([]);
@@ -258,13 +270,16 @@ describe('billing and payment links', () => {
 
   it('signed in, /billing, /dev/stripe and /pay carry the user id and email', async () => {
     const { context, page } = await app.newPage();
-    await storeSession(context, STUDENT);
+    const student = await signInContext(context, backend, `pn.student+trial${Date.now()}@example.com`);
+    const STUDENT_LINK = `${PAYMENT_LINK}?client_reference_id=${student.id}&prefilled_email=${encodeURIComponent(student.email)}`;
     const checkout = await interceptPaymentPage(page, false);
     await openRoute(page, '/billing', titleOf('Billing'));
     // The header confirms the session was picked up.
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
     const billingLink = main(page).getByRole('link', { name: 'Start 24-Hour Free Trial' });
     expect(await billingLink.getAttribute('href')).toBe(STUDENT_LINK);
+    // A student without a subscription is offered the trial once their status is known.
+    await expect.poll(() => billingLink.getAttribute('data-loading')).toBeNull();
 
     await openRoute(page, '/dev/stripe', titleOf('Test-Mode Payment Link'));
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { config } from '../../app/config';
 import { type AuthCallbackSnapshot, AuthCallbackView } from '../../features/auth-callback/AuthCallbackView';
+import { type BillingSnapshot, BillingView } from '../../features/billing/BillingPage';
 import {
   type CheckoutReturnSnapshot,
   CheckoutReturnView,
@@ -43,6 +45,13 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot, send: Send) => Reac
   ),
   'history-reset': (snapshot, send) => (
     <ResetHistoryView snapshot={snapshot as HistoryResetSnapshot} send={send} />
+  ),
+  billing: (snapshot, send) => (
+    <BillingView
+      paymentLink={{ url: config.paymentLink, ready: true }}
+      snapshot={snapshot as BillingSnapshot}
+      send={send}
+    />
   ),
 };
 

@@ -72,6 +72,7 @@ export interface StripeWebhookDeps {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PLAIN_EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u;
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
 /** An id from an expandable Stripe field (a string id or the expanded object). */
@@ -93,7 +94,9 @@ export function subscriptionTarget(
       const reference = session.client_reference_id;
       const userId = reference && UUID.test(reference) ? reference : null;
       const email = session.customer_details?.email ?? session.customer_email ?? null;
-      return { subscriptionId, userId, checkoutEmail: userId ? null : email };
+      // Only something shaped like an address is used to link (a control character could not be stored).
+      const usableEmail = email && PLAIN_EMAIL.test(email) ? email : null;
+      return { subscriptionId, userId, checkoutEmail: userId ? null : usableEmail };
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
