@@ -14,6 +14,7 @@ import { grantTrial, startTestBackend } from '../tests/support/backend.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { serveStatic } from '../tests/support/static-server.ts';
 import { signInContext } from '../tests/support/ui-backend.ts';
+import { practiceElapsed, practiceProbe } from './lib/practice-probe.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PERFORMANCE_DOC = join(ROOT, 'docs/performance.md');
@@ -33,34 +34,6 @@ const percentile = (values: number[], p: number) => {
 };
 const fmt = (value: number) => `${value.toFixed(1)} ms`;
 
-// Timestamps taken inside the page, so the browser driver's own round trips are not measured:
-// the click on the Practice link (capture phase, before the app handles it) and the first frame
-// after a question card is in the document.
-const probe = () => {
-  const w = window as unknown as { __practiceClick?: number; __questionShown?: number };
-  document.addEventListener(
-    'click',
-    (event) => {
-      const link = (event.target as Element | null)?.closest('a');
-      if (link?.getAttribute('href') === '/practice' && link.closest('main'))
-        w.__practiceClick = performance.now();
-    },
-    true,
-  );
-  new MutationObserver(() => {
-    if (
-      w.__practiceClick !== undefined &&
-      w.__questionShown === undefined &&
-      document.querySelector('[data-question-id]')
-    ) {
-      w.__questionShown = -1;
-      requestAnimationFrame(() => {
-        w.__questionShown = performance.now();
-      });
-    }
-  }).observe(document, { childList: true, subtree: true });
-};
-
 async function main() {
   const outDir = await mkdtemp(join(tmpdir(), 'bench-practice-'));
   const server = await serveStatic(outDir, 0);
@@ -77,23 +50,13 @@ async function main() {
       });
       const user = await signInContext(context, backend, `bench-${run}-${Date.now()}@example.com`);
       await grantTrial(backend, user.id);
-      await context.addInitScript(probe);
+      await context.addInitScript(practiceProbe);
       const page = await context.newPage();
       await page.goto('/dashboard');
       const practice = page.locator('main').getByRole('link', { name: 'Practice', exact: true });
       await practice.waitFor();
       await practice.click();
-      await page.waitForFunction(
-        () => ((window as { __questionShown?: number }).__questionShown ?? -1) > 0,
-        null,
-        {
-          timeout: 15_000,
-        },
-      );
-      const elapsed = await page.evaluate(() => {
-        const w = window as unknown as { __practiceClick: number; __questionShown: number };
-        return w.__questionShown - w.__practiceClick;
-      });
+      const elapsed = await practiceElapsed(page, 15_000);
       // Run 0 warms up the backend and the server (first queries, JIT); it is not counted.
       if (run > 0) samples.push(elapsed);
       console.log(`run ${run}${run === 0 ? ' (warm-up)' : ''}: ${fmt(elapsed)}`);

@@ -14,10 +14,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { grantTrial, startTestBackend } from '../tests/support/backend.ts';
-import { chromiumPath, launchBrowser } from '../tests/support/browser.ts';
+import { CHROMIUM_ARGS, chromiumPath, launchBrowser } from '../tests/support/browser.ts';
 import { serveStatic } from '../tests/support/static-server.ts';
 import { signInContext } from '../tests/support/ui-backend.ts';
 import { initialAssets } from './lib/initial-assets.ts';
+import { practiceElapsed, practiceProbe } from './lib/practice-probe.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PERFORMANCE_DOC = join(ROOT, 'docs/performance.md');
@@ -47,16 +48,7 @@ const numberArg = (name: string, fallback: number) => {
 const RUNS = numberArg('--runs', 3);
 const PRACTICE_RUNS = numberArg('--practice-runs', 7);
 const writeDoc = !args.includes('--no-doc');
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+const CHROME_FLAGS = CHROMIUM_ARGS.join(' ');
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -226,33 +218,6 @@ ${body.join('\n')}
   }
 }
 
-// Timestamps taken inside the page: the click on the Practice link (capture phase, before the app
-// handles it) and the first frame after a question card is in the document.
-const probe = () => {
-  const w = window as unknown as { __practiceClick?: number; __questionShown?: number };
-  document.addEventListener(
-    'click',
-    (event) => {
-      const link = (event.target as Element | null)?.closest('a');
-      if (link?.getAttribute('href') === '/practice' && link.closest('main'))
-        w.__practiceClick = performance.now();
-    },
-    true,
-  );
-  new MutationObserver(() => {
-    if (
-      w.__practiceClick !== undefined &&
-      w.__questionShown === undefined &&
-      document.querySelector('[data-question-id]')
-    ) {
-      w.__questionShown = -1;
-      requestAnimationFrame(() => {
-        w.__questionShown = performance.now();
-      });
-    }
-  }).observe(document, { childList: true, subtree: true });
-};
-
 async function timePractice(appUrl: string, backend: Awaited<ReturnType<typeof startTestBackend>>) {
   const browser = await launchBrowser();
   const samples: number[] = [];
@@ -261,7 +226,7 @@ async function timePractice(appUrl: string, backend: Awaited<ReturnType<typeof s
       const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 412, height: 823 } });
       const user = await signInContext(context, backend, `bench-web-${run}-${Date.now()}@example.com`);
       await grantTrial(backend, user.id);
-      await context.addInitScript(probe);
+      await context.addInitScript(practiceProbe);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
@@ -281,17 +246,7 @@ async function timePractice(appUrl: string, backend: Awaited<ReturnType<typeof s
       );
       await page.waitForLoadState('networkidle');
       await practice.click();
-      await page.waitForFunction(
-        () => ((window as { __questionShown?: number }).__questionShown ?? -1) > 0,
-        null,
-        {
-          timeout: 30_000,
-        },
-      );
-      const elapsed = await page.evaluate(() => {
-        const w = window as unknown as { __practiceClick: number; __questionShown: number };
-        return w.__questionShown - w.__practiceClick;
-      });
+      const elapsed = await practiceElapsed(page, 30_000);
       // Run 0 warms up the backend (first queries, JIT); it is not counted.
       if (run > 0) samples.push(elapsed);
       console.log(`practice run ${run}${run === 0 ? ' (warm-up)' : ''}: ${elapsed.toFixed(0)} ms`);

@@ -8,7 +8,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { serveStatic } from './static-server';
 import { UI_APP_PORT, UI_APP_URL, UI_DIST_DIR } from './ui-config';
 
-const CHROMIUM_ARGS = [
+/** Chromium's flags for this kind of machine, shared with the benchmarks. */
+export const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
