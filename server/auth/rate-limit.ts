@@ -30,6 +30,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 const FIVE_MINUTES = 5 * 60_000;
 const HOUR = 3_600_000;
+/** Past this many keys a map drops the ones whose window has passed, so memory stays bounded. */
+const PRUNE_ABOVE_KEYS = 10_000;
 
 /** Times of recent events per key, in a sliding window. */
 class Window {
@@ -37,6 +39,7 @@ class Window {
   constructor(private readonly spanMs: number) {}
   /** Records a hit unless `limit` hits are already in the window; returns whether it was allowed. */
   take(key: string, limit: number, now = Date.now()): boolean {
+    if (this.hits.size > PRUNE_ABOVE_KEYS) this.prune(now);
     const recent = (this.hits.get(key) ?? []).filter((t) => now - t < this.spanMs);
     if (recent.length >= limit) {
       this.hits.set(key, recent);
@@ -45,6 +48,17 @@ class Window {
     recent.push(now);
     this.hits.set(key, recent);
     return true;
+  }
+
+  /** Keys with a hit still inside the window. */
+  get size(): number {
+    return this.hits.size;
+  }
+
+  private prune(now: number): void {
+    for (const [key, times] of this.hits) {
+      if (times.every((t) => now - t >= this.spanMs)) this.hits.delete(key);
+    }
   }
 }
 
@@ -76,8 +90,12 @@ export class RateLimiter {
    * hourly cap.
    */
   reserveEmail(address: string, now = Date.now()): void {
-    const last = this.lastEmailTo.get(address);
     const intervalMs = this.limits.emailIntervalSeconds * 1000;
+    if (this.lastEmailTo.size > PRUNE_ABOVE_KEYS) {
+      for (const [key, sentAt] of this.lastEmailTo)
+        if (now - sentAt >= intervalMs) this.lastEmailTo.delete(key);
+    }
+    const last = this.lastEmailTo.get(address);
     if (last !== undefined && now - last < intervalMs) {
       const wait = Math.max(1, Math.ceil((intervalMs - (now - last)) / 1000));
       throw new AuthError(
@@ -107,6 +125,11 @@ export class RateLimiter {
 
   rightCode(address: string): void {
     this.wrongCodes.delete(address);
+  }
+
+  /** How many addresses and IP keys are remembered (bounded: see PRUNE_ABOVE_KEYS). */
+  get trackedKeys(): { addresses: number; ipKeys: number } {
+    return { addresses: this.lastEmailTo.size, ipKeys: this.perIp.size };
   }
 }
 

@@ -2,7 +2,7 @@
 // interval per address, the hourly email cap, per-IP budgets on /otp, /recover, /verify and
 // /token, wrong-code attempts, /recover's constant time and the redirect allow-list.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../server/auth/rate-limit.ts';
+import { DEFAULT_RATE_LIMITS, RateLimiter } from '../../server/auth/rate-limit.ts';
 import {
   createConfirmedUser,
   createTestClient,
@@ -181,5 +181,18 @@ describe('redirect allow-list', () => {
     } finally {
       if (saved !== undefined) process.env.SITE_URL = saved;
     }
+  });
+});
+
+describe('the limiter’s memory', () => {
+  test('addresses and IPs whose window has passed are forgotten once many are tracked', () => {
+    // No hourly cap here: the per-address memory is what is measured.
+    const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, emailsPerHour: 1_000_000 });
+    const start = Date.UTC(2026, 10, 25);
+    for (let i = 0; i <= 10_000; i++) limiter.reserveEmail(`a${i}@example.com`, start + i);
+    expect(limiter.trackedKeys.addresses).toBe(10_001);
+    // Two hours later every one of them is past the resend interval: only the new one is kept.
+    limiter.reserveEmail('late@example.com', start + 2 * 3_600_000);
+    expect(limiter.trackedKeys.addresses).toBe(1);
   });
 });
