@@ -8,6 +8,7 @@ import type { AnyEventObject } from 'xstate';
 import { rateLimited } from '../../machines/email-login/email-login.fixtures';
 import { emailLoginMachine, rateLimitTexts } from '../../machines/email-login/email-login.machine';
 import { messages } from '../../machines/shared/messages';
+import { networkCopy } from '../../src/content/network';
 import { type LocalBackend, startTestBackend, TEST_RATE_LIMITS } from '../support/backend';
 import { type AppUnderTest, axeViolations, startApp } from '../support/browser';
 import { Coverage, expectFullCoverage, modelPaths, toModelMachine } from '../support/model';
@@ -50,6 +51,17 @@ describe('email-login in the browser', () => {
     await page.getByLabel('Email').fill(freshEmail());
     await page.getByRole('button', { name: 'Send login link' }).click();
     await page.getByText(messages.loginLinkSent).waitFor();
+  });
+
+  it('says the server could not be reached, not the browser’s "Failed to fetch", when the request never arrives', async () => {
+    const { page } = await app.newPage();
+    await openLogin(page);
+    await page.route('**/auth/v1/otp*', (route) => route.abort('connectionrefused'));
+    await page.getByLabel('Email').fill(freshEmail());
+    await page.getByRole('button', { name: 'Send login link' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText(networkCopy.unreachable).waitFor();
+    expect(await alert.textContent()).not.toContain('Failed to fetch');
   });
 
   it('says what happened and when to try again when a link was just sent to the address (429)', async () => {

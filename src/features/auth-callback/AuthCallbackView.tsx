@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { authCallbackMachine } from '../../../machines/auth-callback/auth-callback.machine';
 import { messages } from '../../../machines/shared/messages';
 import { paths } from '../../app/paths';
+import { studentErrorText } from '../../components/error-text';
 
 export type AuthCallbackSnapshot = SnapshotFrom<typeof authCallbackMachine>;
 
@@ -24,7 +25,9 @@ export function AuthCallbackView({ snapshot }: { snapshot: AuthCallbackSnapshot 
       <Stack>
         <Title order={1}>Authentication Failed</Title>
         <Alert color="red" role="alert">
-          {snapshot.matches('invalidLink') ? messages.invalidLoginLink : snapshot.context.error}
+          {snapshot.matches('invalidLink')
+            ? messages.invalidLoginLink
+            : studentErrorText(snapshot.context.error ?? '')}
         </Alert>
         <Button component={Link} to={paths.login}>
           Back to Login

@@ -9,6 +9,7 @@ import {
 } from '../../../machines/email-login/email-login.machine';
 import { messages } from '../../../machines/shared/messages';
 import { paths } from '../../app/paths';
+import { studentErrorText } from '../../components/error-text';
 
 export type EmailLoginSnapshot = SnapshotFrom<typeof emailLoginMachine>;
 
@@ -60,7 +61,7 @@ export function LoginView({ snapshot, send }: LoginViewProps) {
           {snapshot.matches('resetLinkSent') && <Alert color="green">{messages.resetLinkSent}</Alert>}
           {snapshot.matches('failed') && (
             <Alert color="red" role="alert" title="Could not send the link">
-              {snapshot.context.error}
+              {studentErrorText(snapshot.context.error ?? '')}
             </Alert>
           )}
           {snapshot.matches('rateLimited') && (

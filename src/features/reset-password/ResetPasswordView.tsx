@@ -8,6 +8,7 @@ import type {
   resetPasswordMachine,
 } from '../../../machines/reset-password/reset-password.machine';
 import { paths } from '../../app/paths';
+import { studentErrorText } from '../../components/error-text';
 
 export type ResetPasswordSnapshot = SnapshotFrom<typeof resetPasswordMachine>;
 
@@ -75,7 +76,7 @@ export function ResetPasswordView({ snapshot, send }: ResetPasswordViewProps) {
               <div aria-live="polite">
                 {snapshot.context.error && (
                   <Alert color="red" role="alert">
-                    {snapshot.context.error}
+                    {studentErrorText(snapshot.context.error)}
                   </Alert>
                 )}
               </div>
