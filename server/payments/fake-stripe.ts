@@ -325,6 +325,15 @@ export class FakeStripe {
       sub.periodStart = sub.status === 'trialing' ? now : sub.periodEnd;
       sub.periodEnd = sub.periodStart + MONTH_SECONDS;
     };
+    // A cycle invoice (paid or failed) and the subscription's new state, stamped alike.
+    const invoiceThenUpdate = (paid: boolean): StripeEventJson[] => {
+      const invoice = invoiceObject(sub, paid, amount, 'subscription_cycle');
+      const created = this.stamp(sub);
+      return [
+        eventOf(paid ? 'invoice.paid' : 'invoice.payment_failed', invoice, created),
+        eventOf('customer.subscription.updated', subscriptionObject(sub), created),
+      ];
+    };
     switch (transition) {
       // The trial ends now and the first monthly charge succeeds.
       case 'trial-end': {
@@ -343,24 +352,14 @@ export class FakeStripe {
         if (sub.status === 'trialing') sub.trialEnd = Math.min(sub.trialEnd ?? now, now);
         startPeriod();
         sub.status = 'active';
-        const invoice = invoiceObject(sub, true, amount, 'subscription_cycle');
-        const created = this.stamp(sub);
-        return [
-          eventOf('invoice.paid', invoice, created),
-          eventOf('customer.subscription.updated', subscriptionObject(sub), created),
-        ];
+        return invoiceThenUpdate(true);
       }
       // The current period (or the trial) ends now and its charge fails: past_due while Stripe retries.
       case 'payment-failed': {
         if (sub.status === 'trialing') sub.trialEnd = Math.min(sub.trialEnd ?? now, now);
         startPeriod();
         sub.status = 'past_due';
-        const invoice = invoiceObject(sub, false, amount, 'subscription_cycle');
-        const created = this.stamp(sub);
-        return [
-          eventOf('invoice.payment_failed', invoice, created),
-          eventOf('customer.subscription.updated', subscriptionObject(sub), created),
-        ];
+        return invoiceThenUpdate(false);
       }
       // The customer cancels in the portal: access continues to the end of the period (or trial).
       case 'cancel-at-period-end': {
@@ -382,12 +381,7 @@ export class FakeStripe {
       case 'update-card': {
         if (sub.status !== 'past_due') return [];
         sub.status = 'active';
-        const invoice = invoiceObject(sub, true, amount, 'subscription_cycle');
-        const created = this.stamp(sub);
-        return [
-          eventOf('invoice.paid', invoice, created),
-          eventOf('customer.subscription.updated', subscriptionObject(sub), created),
-        ];
+        return invoiceThenUpdate(true);
       }
       // The current period (or trial) ends now: a cancelled subscription ends, any other renews.
       case 'period-end': {

@@ -63,18 +63,19 @@ function setup() {
   return { handle, stripeState, applied, retrieved, logs };
 }
 
+/** A completed subscription checkout for sub_1, with the fields a test varies. */
+function checkoutSession(fields: Record<string, unknown>) {
+  return { id: 'cs_1', object: 'checkout.session', mode: 'subscription', subscription: 'sub_1', ...fields };
+}
+
 describe('stripe-webhook handler', () => {
   test('a trial checkout links the user although payment_status is no_payment_required', async () => {
     const { handle, stripeState, applied } = setup();
     stripeState.set('sub_1', subscription('trialing'));
-    const session = {
-      id: 'cs_1',
-      object: 'checkout.session',
-      mode: 'subscription',
+    const session = checkoutSession({
       payment_status: 'no_payment_required',
       client_reference_id: USER,
-      subscription: 'sub_1',
-    };
+    });
     const response = await handle(await signed(event('checkout.session.completed', session, 'evt_cs')));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, result: 'applied' });
@@ -93,14 +94,10 @@ describe('stripe-webhook handler', () => {
     async (reference) => {
       const { handle, stripeState, applied, logs } = setup();
       stripeState.set('sub_1', subscription('trialing'));
-      const session = {
-        id: 'cs_1',
-        object: 'checkout.session',
-        mode: 'subscription',
+      const session = checkoutSession({
         client_reference_id: reference,
-        subscription: 'sub_1',
         customer_details: { email: 'ada@example.com' },
-      };
+      });
       expect((await handle(await signed(event('checkout.session.completed', session)))).status).toBe(200);
       expect(applied[0]?.p_user_id).toBeNull();
       expect(applied[0]?.p_checkout_email).toBe('ada@example.com');
@@ -111,14 +108,10 @@ describe('stripe-webhook handler', () => {
   test('a checkout with neither a usable client_reference_id nor an email is logged for reconciliation', async () => {
     const { handle, stripeState, applied, logs } = setup();
     stripeState.set('sub_1', subscription('trialing'));
-    const session = {
-      id: 'cs_1',
-      object: 'checkout.session',
-      mode: 'subscription',
+    const session = checkoutSession({
       client_reference_id: null,
-      subscription: 'sub_1',
       customer_details: { email: null },
-    };
+    });
     expect((await handle(await signed(event('checkout.session.completed', session)))).status).toBe(200);
     expect(applied[0]).toMatchObject({ p_user_id: null, p_checkout_email: null });
     expect(logs.join('\n')).toMatch(/no usable client_reference_id and no email/);
@@ -127,14 +120,10 @@ describe('stripe-webhook handler', () => {
   test('a linked checkout does not pass its email on (the account id decides)', async () => {
     const { handle, stripeState, applied } = setup();
     stripeState.set('sub_1', subscription('trialing'));
-    const session = {
-      id: 'cs_1',
-      object: 'checkout.session',
-      mode: 'subscription',
+    const session = checkoutSession({
       client_reference_id: USER,
-      subscription: 'sub_1',
       customer_details: { email: 'someone-else@example.com' },
-    };
+    });
     expect((await handle(await signed(event('checkout.session.completed', session)))).status).toBe(200);
     expect(applied[0]).toMatchObject({ p_user_id: USER, p_checkout_email: null });
   });
