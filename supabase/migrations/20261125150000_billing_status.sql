@@ -8,6 +8,8 @@
 -- 3. public.customer_for_portal(uuid), service role only: the Stripe customer whose Customer
 --    Portal a student may open (the create-portal-session function calls it with the user id taken
 --    from the caller's verified JWT, never from a request parameter).
+-- 4. The access rule's end instant as its own function (private.subscription_access_end), so the
+--    entitlement and the dates /billing shows come from one definition.
 
 -- Checkouts that named no account, by the email the customer typed at checkout. Not exposed.
 create table if not exists private.unclaimed_checkouts (
@@ -200,6 +202,71 @@ revoke all on function public.stripe_apply_subscription(text, text, timestamptz,
 grant execute on function public.stripe_apply_subscription(text, text, timestamptz, jsonb, timestamptz, uuid, text)
   to service_role;
 
+-- The access rule, in one place for the entitlement and for what /billing shows. The instant a
+-- subscription's access ends, before the renewal grace (null: no access at all):
+--   trialing: trial_end (or cancel_at if earlier); active: current_period_end (or cancel_at);
+--   past_due: 3 days from the start of the unpaid period, never past its end, and no grace when
+--   that period is the first one after the trial. (The rules themselves: 20261122120100.)
+create or replace function private.subscription_access_end(s public.subscriptions)
+returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  select case s.status
+    when 'trialing' then least(s.trial_end, coalesce(s.cancel_at, 'infinity'::timestamptz))
+    when 'active' then least(s.current_period_end, coalesce(s.cancel_at, 'infinity'::timestamptz))
+    when 'past_due' then least(
+      s.current_period_start
+        + case when s.trial_end is not null and s.current_period_start <= s.trial_end
+               then interval '0' else interval '3 days' end,
+      s.current_period_end)
+  end
+$$;
+revoke all on function private.subscription_access_end(public.subscriptions) from public;
+
+-- Restated on top of subscription_access_end: an active, renewing subscription keeps one more day
+-- for a late renewal webhook; everything else ends at its access end.
+create or replace function private.subscription_grants_access(s public.subscriptions, at_time timestamptz)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(
+    at_time < private.subscription_access_end(s)
+      + case when s.status = 'active' and not s.cancel_at_period_end and s.cancel_at is null
+             then interval '1 day' else interval '0' end,
+    false)
+$$;
+
+-- Whether a subscription gives its student access at an instant: the rule above plus one free
+-- trial per student (20261125140000).
+create or replace function private.counts_for_access(s public.subscriptions, at_time timestamptz)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select private.subscription_grants_access(s, at_time)
+     and (s.status <> 'trialing' or private.is_first_trial(s))
+$$;
+revoke all on function private.counts_for_access(public.subscriptions, timestamptz) from public;
+
+create or replace function private.user_has_access(p_user_id uuid, at_time timestamptz)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select exists (
+    select 1
+      from public.subscriptions s
+     where s.user_id = p_user_id
+       and private.counts_for_access(s, at_time)
+  )
+$$;
+
 -- What /billing shows a student, derived from their own subscriptions at this instant. The
 -- subscription shown is the one that grants access now (the latest-ending if several), else the
 -- most recently updated one. Kinds:
@@ -220,21 +287,8 @@ set search_path = ''
 as $$
   with mine as (
     select s.*,
-           private.subscription_grants_access(s, now())
-             and (s.status <> 'trialing' or private.is_first_trial(s)) as grants,
-           -- The instant access ends, by the same rule as subscription_grants_access.
-           case s.status
-             when 'trialing' then least(s.trial_end, coalesce(s.cancel_at, 'infinity'::timestamptz))
-             when 'active' then case
-               when s.cancel_at_period_end or s.cancel_at is not null
-                 then least(s.current_period_end, coalesce(s.cancel_at, 'infinity'::timestamptz))
-               else s.current_period_end end
-             when 'past_due' then least(
-               s.current_period_start
-                 + case when s.trial_end is not null and s.current_period_start <= s.trial_end
-                        then interval '0' else interval '3 days' end,
-               s.current_period_end)
-           end as access_end
+           private.counts_for_access(s, now()) as grants,
+           private.subscription_access_end(s) as access_end
       from public.subscriptions s
      where s.user_id = (select auth.uid())
   ),
@@ -265,8 +319,7 @@ as $$
           (select max(coalesce(m.ended_at, m.access_end)) from mine m
             where coalesce(m.ended_at, m.access_end) <= now()),
           sh.updated_at) end,
-        'had_trial', exists (select 1 from mine m where m.trial_start is not null),
-        'can_manage', true)
+        'had_trial', exists (select 1 from mine m where m.trial_start is not null))
         from shown sh)
   end
 $$;
@@ -285,9 +338,7 @@ as $$
   select s.stripe_customer_id
     from public.subscriptions s
    where s.user_id = p_user_id
-   order by (private.subscription_grants_access(s, now())
-             and (s.status <> 'trialing' or private.is_first_trial(s))) desc,
-            s.updated_at desc
+   order by private.counts_for_access(s, now()) desc, s.updated_at desc
    limit 1
 $$;
 revoke all on function public.customer_for_portal(uuid) from public, anon, authenticated;

@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import { authKnown, currentSession } from '../../../machines/auth/auth.machine';
@@ -186,7 +185,7 @@ function SubscriptionStatus({
   if (!status || status.kind === 'none') return null;
 
   const until = localDateTime(status.accessUntil);
-  const lines: Record<Exclude<typeof status.kind, 'none'>, ReactNode[]> = {
+  const lines: Record<Exclude<typeof status.kind, 'none'>, string[]> = {
     trialing: [billingCopy.trialing(until), billingCopy.trialingThen],
     active: [billingCopy.active(localDateTime(status.renewsAt)), billingCopy.activePrice],
     canceling: [billingCopy.canceling(until), billingCopy.cancelingNext],
