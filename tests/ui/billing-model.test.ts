@@ -142,7 +142,12 @@ describe('billing in the browser (model paths)', () => {
       name: new RegExp(`^(${billingCopy.manage}|${billingCopy.resume}|${billingCopy.updateCard})$`),
     });
     const drivers: Record<string, (p: Page, e: AnyEventObject) => Promise<void>> = {
-      'trial.start': () => trialLink.click(),
+      // Once the app knows there is no session (until then the prerendered link waits, and a click
+      // before hydration would follow the plain link instead of asking to sign in).
+      'trial.start': async () => {
+        await expect.poll(() => trialLink.getAttribute('data-loading')).toBeNull();
+        await trialLink.click();
+      },
       'prompt.close': () => page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click(),
       'xstate.done.actor.loadStatus': () => gate.release('get_billing_status'),
       'xstate.error.actor.loadStatus': async () => {
