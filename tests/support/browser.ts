@@ -81,6 +81,18 @@ export async function startApp(): Promise<AppUnderTest> {
   };
 }
 
+/**
+ * Resolves once React has taken over the page (prerendered public pages are plain HTML until then,
+ * decision 080): its root is marked, and from that moment a click is handled (React replays one made
+ * while it is still hydrating) instead of following the bare HTML.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
+
 /** Errors the page logged so far (console.error and uncaught exceptions). */
 export function pageProblems(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { messages } from '../../machines/shared/messages';
 import { createTestClient, grantTrial, type LocalBackend, latestEmail } from '../support/backend';
-import { type AppUnderTest, startApp } from '../support/browser';
+import { type AppUnderTest, appStarted, startApp } from '../support/browser';
 import { startUiBackend } from '../support/ui-backend';
 import { UI_APP_URL } from '../support/ui-config';
 
@@ -59,10 +59,7 @@ export async function entitle(backend: LocalBackend, email: string) {
  */
 export async function openLogin(page: Page) {
   await page.goto('/login');
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
+  await appStarted(page);
 }
 
 export async function requestLoginLink(backend: LocalBackend, page: Page, email: string) {

@@ -4,6 +4,7 @@
  * navigations to the payment page so no request leaves.
  */
 import type { BrowserContext, Page } from 'playwright-core';
+import { appStarted } from '../support/browser';
 import { UI_BACKEND_URL } from '../support/ui-config';
 
 /** The test build sets no VITE_STRIPE_PAYMENT_LINK, so the app falls back to the backend's checkout page. */
@@ -12,9 +13,10 @@ export const PAYMENT_LINK = process.env.VITE_STRIPE_PAYMENT_LINK || `${UI_BACKEN
 /** Every page sets its title as '<page> · PN Prep'. */
 export const titleOf = (page: string) => `${page} · PN Prep`;
 
-/** Goes to a route and waits until its page (lazy-loaded) has rendered its h1 and set its title. */
+/** Goes to a route and waits until the app runs it and its page (lazy-loaded) has rendered its h1 and set its title. */
 export async function openRoute(page: Page, path: string, title: string): Promise<void> {
   await page.goto(path);
+  await appStarted(page);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForFunction((expected) => document.title === expected, title, { timeout: 5_000 });
 }
