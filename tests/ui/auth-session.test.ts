@@ -10,6 +10,7 @@ import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../sup
 import { Coverage, expectFullCoverage, toModelMachine } from '../support/model';
 import { signInContext, startUiBackend } from '../support/ui-backend';
 import { UI_APP_URL } from '../support/ui-config';
+import { openLogin } from './auth-flows-support';
 
 let app: AppUnderTest;
 let backend: LocalBackend;
@@ -128,7 +129,7 @@ describe('signed in', () => {
     // A real emailed-link sign-in in a second tab of the same browser.
     const email = `late.signin.${Date.now()}@example.com`;
     const other = await context.newPage();
-    await other.goto(`${UI_APP_URL}/login`);
+    await openLogin(other);
     await other.getByLabel('Email').fill(email);
     await other.getByRole('button', { name: 'Send login link' }).click();
     await other.getByText('Check your email for the link. It may take up to a minute.').waitFor();

@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../machines/shared/messages';
 import { TEST_API_ENV } from '../../server/payments/routes';
 import { faq } from '../../src/content/faq';
 import { terms } from '../../src/content/legal';
@@ -184,6 +185,8 @@ describe('no trial is lost', () => {
     await page.waitForURL('**/login');
     await page.getByLabel('Email').fill(address);
     await page.getByRole('button', { name: 'Send login link' }).click();
+    // The inbox holds the link once the form says it was sent.
+    await page.getByText(messages.loginLinkSent).waitFor();
     await page.goto(await mailLink(backend, address));
     // The emailed link signs in; without a plan yet, the student is brought back to /billing.
     await page.waitForURL('**/billing');
