@@ -68,6 +68,31 @@ function escapeHtml(text: string): string {
 }
 
 /**
+ * A prerendered page is whole without its scripts, which only make it interactive. Their tags are
+ * replaced by a small inline script that requests them once the page has painted, so the first
+ * paint never waits behind them on a slow connection (in a hidden tab, at once: it does not
+ * paint). The inline script's hash joins the Content-Security-Policy with the others
+ * (scripts/lib/security-headers.ts hashes every built page).
+ */
+export function startScriptsAfterFirstPaint(html: string): string {
+  const entries: string[] = [];
+  const preloads: string[] = [];
+  const withoutTags = html
+    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+      entries.push(src);
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  if (entries.length !== 1) throw new Error(`prerender: expected one entry script, found ${entries.length}`);
+  const load = `()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.append(link)}const script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=${JSON.stringify(entries[0])};document.head.append(script)}`;
+  const loader = `<script>((load)=>document.visibilityState==="hidden"?load():requestAnimationFrame(()=>setTimeout(load)))(${load})</script>`;
+  return withoutTags.replace('</body>', () => `  ${loader}\n  </body>`);
+}
+
+/**
  * Puts a rendered page into the built index.html: its title, description and canonical URL, the
  * markup in #root (marked with the route it was rendered for, which src/main.tsx checks before
  * hydrating), and the stylesheet inlined so the first paint waits for no request but the page.
@@ -99,6 +124,7 @@ export function fillShell(
     .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) => {
       return `<style>${readAsset(href)}</style>`;
     });
+  html = startScriptsAfterFirstPaint(html);
   html = html.replace(
     '<div id="root"></div>',
     () => `<div id="root" data-prerendered="${escapeHtml(page.route)}">${page.markup}</div>`,

@@ -1,4 +1,5 @@
 import './app/styles';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 import { App } from './app/App';
@@ -25,7 +26,9 @@ if (root.hasChildNodes()) {
   // loading fallback in place of the page the HTML already shows.
   await loadMatchedRoutes(pathname);
   const app = <App router={createBrowserRouter(routes)} />;
-  if (prerenderedPageIsThisRoute(root.dataset.prerendered)) hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page; a tap meanwhile hydrates at once and is then handled.
+  if (prerenderedPageIsThisRoute(root.dataset.prerendered)) startTransition(() => hydrateRoot(root, app));
   else createRoot(root).render(app);
 } else {
   createRoot(root).render(<App router={createBrowserRouter(routes)} />);
