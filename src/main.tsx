@@ -28,7 +28,10 @@ if (root.hasChildNodes()) {
   const app = <App router={createBrowserRouter(routes)} />;
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page; a tap meanwhile hydrates at once and is then handled.
-  if (prerenderedPageIsThisRoute(root.dataset.prerendered)) startTransition(() => hydrateRoot(root, app));
+  if (prerenderedPageIsThisRoute(root.dataset.prerendered))
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   else createRoot(root).render(app);
 } else {
   createRoot(root).render(<App router={createBrowserRouter(routes)} />);

@@ -1,15 +1,24 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { type createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AuthActor } from './auth-actor';
 import { cssVariablesResolver, theme } from './theme';
+
+/**
+ * The toasts' container, out of the entry script: no page shows a toast on its first paint, and
+ * one shown before the container has loaded waits in Mantine's store until it has.
+ */
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then(({ Notifications }) => ({ default: Notifications })),
+);
 
 /** Theme, notifications and the app-wide auth actor around the router (shared with the prerenderer). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
       <AuthActor.Provider>{children}</AuthActor.Provider>
     </MantineProvider>
   );

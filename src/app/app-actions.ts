@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RouteName } from '../../machines/shared/app-actions';
@@ -20,8 +19,11 @@ export function useAppActions() {
       // Replace: a flow's redirect (e.g. to /login) must not leave a Back step that redirects again.
       navigateTo: (_: unknown, { route }: { route: RouteName }) => navigate(paths[route], { replace: true }),
       reloadTo,
+      // The notifications code loads with the first toast (App mounts its container the same way).
       toast: (_: unknown, { title, message }: { title: string; message: string }) =>
-        notifications.show({ title, message, color: 'green' }),
+        void import('@mantine/notifications').then(({ notifications }) =>
+          notifications.show({ title, message, color: 'green' }),
+        ),
     }),
     [navigate],
   );

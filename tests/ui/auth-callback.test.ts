@@ -13,7 +13,14 @@ import { Coverage, expectFullCoverage, toModelMachine } from '../support/model';
 import { UI_APP_URL } from '../support/ui-config';
 import { driveUiPath } from '../support/ui-model';
 
-import { backendOtp, freshEmail, mailLink, requestLoginLink, startAuthFlowEnv } from './auth-flows-support';
+import {
+  backendOtp,
+  entitle,
+  freshEmail,
+  mailLink,
+  requestLoginLink,
+  startAuthFlowEnv,
+} from './auth-flows-support';
 
 let app: AppUnderTest;
 let backend: LocalBackend;
@@ -97,6 +104,8 @@ describe('auth-callback model paths through the browser', () => {
         url: async () => {
           const email = freshEmail();
           await backendOtp(backend, email);
+          // Entitled, so /practice keeps the student (without a plan it sends them on to /billing).
+          await entitle(backend, email);
           return mailLink(backend, email);
         },
         events: [{ type: 'xstate.done.actor.verifyTokenHash' }],

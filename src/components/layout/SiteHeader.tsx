@@ -1,13 +1,15 @@
-import { Anchor, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { isSignedIn, isSignedOut } from '../../../machines/auth/auth.machine';
 import { useAuthRef, useAuthSnapshot } from '../../app/auth-actor';
 import { paths } from '../../app/paths';
 import { Logo } from '../Logo';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
-import { mobileMenuNav, signedInNav, signedOutNav } from './nav-items';
-import { accountLabel } from './truncate-email';
+import { signedInNav, signedOutNav } from './nav-items';
+
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 /** Top navigation, the header button and the mobile menu, following the auth actor live. */
 export function SiteHeader() {
@@ -18,6 +20,7 @@ export function SiteHeader() {
   const email = useAuthSnapshot((s) => s.context.session?.email ?? null);
   const auth = useAuthRef();
   const [menuOpen, menu] = useDisclosure(false);
+  const [menuWanted, setMenuWanted] = useState(false);
   const nav = signedIn ? signedInNav : signedOut ? signedOutNav : [];
   const signOut = () => auth.send({ type: 'auth.signOut' });
 
@@ -56,7 +59,10 @@ export function SiteHeader() {
                 the one × on screen (two looked like two different actions). */}
             <Burger
               opened={false}
-              onClick={menu.toggle}
+              onClick={() => {
+                setMenuWanted(true);
+                menu.toggle();
+              }}
               hiddenFrom="sm"
               aria-label="Open menu"
               aria-expanded={menuOpen}
@@ -65,51 +71,19 @@ export function SiteHeader() {
           </Group>
         </Group>
       </Container>
-      <Drawer.Root opened={menuOpen} onClose={menu.close} id="mobile-menu" size="xs" hiddenFrom="sm">
-        <Drawer.Overlay />
-        <Drawer.Content>
-          {/* role="none": the drawer's header element must not become a second banner landmark. */}
-          <Drawer.Header role="none">
-            <Drawer.Title>Menu</Drawer.Title>
-            <Drawer.CloseButton aria-label="Close menu" />
-          </Drawer.Header>
-          <Drawer.Body>
-            <Stack component="nav" aria-label="Mobile" gap="xs" className="site-nav">
-              {mobileMenuNav.map((item) => (
-                <Anchor
-                  key={item.to}
-                  component={NavLink}
-                  to={item.to}
-                  onClick={menu.close}
-                  c="var(--mantine-color-text)"
-                  underline="hover"
-                >
-                  {item.label}
-                </Anchor>
-              ))}
-              {signedIn ? (
-                <>
-                  <Text fw={600} mt="md" data-testid="mobile-account">
-                    {accountLabel(email)}
-                  </Text>
-                  <Button variant="outline" onClick={signOut} loading={signingOut}>
-                    Sign out
-                  </Button>
-                </>
-              ) : (
-                <Group mt="md">
-                  <Button component={Link} to={paths.login} variant="outline" onClick={menu.close}>
-                    Login
-                  </Button>
-                  <Button component={Link} to={paths.register} onClick={menu.close}>
-                    Register
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          </Drawer.Body>
-        </Drawer.Content>
-      </Drawer.Root>
+      {/* Mounted from the first tap on, so it can still play its closing transition afterwards. */}
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            opened={menuOpen}
+            onClose={menu.close}
+            signedIn={signedIn}
+            signingOut={signingOut}
+            email={email}
+            onSignOut={signOut}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }
