@@ -1,6 +1,6 @@
-import type { AuthError, Session } from '@supabase/supabase-js';
+import type { AuthError, Session, SupabaseClient } from '@supabase/supabase-js';
 import { type AuthPort, BackendError, type SessionInfo } from '../../machines/shared/ports';
-import { getSupabase } from './supabase';
+import { getSupabase, hasStoredSession, sessionStorageKey, whenSupabaseLoaded } from './supabase';
 
 function toSessionInfo(session: Session): SessionInfo {
   return { userId: session.user.id, email: session.user.email ?? null };
@@ -16,16 +16,23 @@ function fail(error: AuthError | Error): never {
 /** Auth port implemented with supabase-js. */
 export const authService: AuthPort = {
   async getSession() {
+    // Nothing stored: signed out, without loading supabase-js for a visitor of the public pages.
+    if (!hasStoredSession()) return null;
     const { data, error } = await (await getSupabase()).auth.getSession();
     if (error) fail(error);
     return data.session ? toSessionInfo(data.session) : null;
   },
 
+  /**
+   * Follows supabase-js's auth events. With no stored session the library is not loaded for it:
+   * the subscription starts when this tab loads the client for something else (signing in here),
+   * or when another tab stores a session (a storage event), whose INITIAL_SESSION then says so.
+   */
   onAuthChange(listener) {
     let unsubscribe: (() => void) | undefined;
     let stopped = false;
-    void getSupabase().then((supabase) => {
-      if (stopped) return;
+    const subscribe = (supabase: SupabaseClient) => {
+      if (stopped || unsubscribe) return;
       const { data } = supabase.auth.onAuthStateChange((event, session) => {
         // Callbacks must not await supabase calls (auth-js holds a lock); deliver on the next tick.
         setTimeout(() => {
@@ -34,9 +41,18 @@ export const authService: AuthPort = {
         }, 0);
       });
       unsubscribe = () => data.subscription.unsubscribe();
-    });
+    };
+    const sessionStoredElsewhere = (event: StorageEvent) => {
+      if (event.key === sessionStorageKey && event.newValue !== null) void getSupabase().then(subscribe);
+    };
+    if (hasStoredSession()) void getSupabase().then(subscribe);
+    else {
+      void whenSupabaseLoaded().then(subscribe);
+      window.addEventListener('storage', sessionStoredElsewhere);
+    }
     return () => {
       stopped = true;
+      window.removeEventListener('storage', sessionStoredElsewhere);
       unsubscribe?.();
     };
   },

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { grantTrial, type LocalBackend, latestEmail } from '../support/backend';
-import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
+import { type AppUnderTest, appStarted, axeViolations, pageProblems, startApp } from '../support/browser';
 import { Coverage, expectFullCoverage, toModelMachine } from '../support/model';
 import { signInContext, startUiBackend } from '../support/ui-backend';
 import { UI_APP_URL } from '../support/ui-config';
@@ -37,6 +37,37 @@ async function hasMarker(page: Page) {
 }
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Which of the app's scripts the page has loaded contain supabase-js (its client-info header names it). */
+function watchSupabaseJs(page: Page): () => Promise<string[]> {
+  const scripts: Array<Promise<string | null>> = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/assets/') || !url.pathname.endsWith('.js')) return;
+    scripts.push(response.text().then((body) => (body.includes('supabase-js') ? url.pathname : null)));
+  });
+  return async () => (await Promise.all(scripts)).filter((path): path is string => path !== null);
+}
+
+describe('supabase-js on the public pages', () => {
+  it('is not loaded for a signed-out visitor, and is for a student with a stored session', async () => {
+    const visitor = await app.newPage();
+    const visitorScripts = watchSupabaseJs(visitor.page);
+    await visitor.page.goto('/');
+    await appStarted(visitor.page);
+    // The header shows the signed-out button once the auth actor has decided there is no session.
+    await visitor.page.getByRole('banner').getByRole('link', { name: 'Start 24-Hour Free Trial' }).waitFor();
+    await visitor.page.waitForLoadState('networkidle');
+    expect(await visitorScripts()).toEqual([]);
+
+    const student = await app.newPage();
+    await signInContext(student.context, backend, 'stored.session@example.com');
+    const studentScripts = watchSupabaseJs(student.page);
+    await student.page.goto('/');
+    await student.page.getByRole('button', { name: 'Logout' }).waitFor();
+    expect((await studentScripts()).length).toBe(1);
+  });
+});
 
 describe('signed in', () => {
   it('shows the signed-in navigation and the dashboard greeting', async () => {
