@@ -49,6 +49,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ui.ts'],
           fileParallelism: false,
+          // expect.poll waits for a condition; Vitest's 1 s default is too short on a busy machine
+          // (Playwright's own waits allow 30 s). Only a failing check ever waits this long.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

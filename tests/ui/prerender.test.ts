@@ -32,6 +32,31 @@ describe('prerendered HTML', () => {
     }
   });
 
+  it('keeps the forms of /login and /register from submitting until the app runs them', async () => {
+    // Bare HTML: a submitted form would put what was typed (a password too) into the URL. With
+    // its submit buttons disabled, neither a click nor Enter in a field submits it.
+    const bare = await app.browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
+    try {
+      const page = await bare.newPage();
+      for (const path of ['/login', '/register']) {
+        await page.goto(path);
+        const buttons = page.locator('form button[type="submit"]');
+        expect(await buttons.count(), path).toBeGreaterThan(0);
+        for (const button of await buttons.all()) expect(await button.isDisabled(), path).toBe(true);
+      }
+    } finally {
+      await bare.close();
+    }
+    const { page } = await app.newPage();
+    for (const path of ['/login', '/register']) {
+      await page.goto(path);
+      const buttons = page.locator('form button[type="submit"]');
+      await expect
+        .poll(() => buttons.evaluateAll((all) => all.every((b) => !(b as HTMLButtonElement).disabled)))
+        .toBe(true);
+    }
+  });
+
   it('gives each public page its own title, description and canonical URL', async () => {
     const pages = { '/pricing': 'Pricing', '/faq': 'Frequently Asked Questions', '/login': 'Login' };
     for (const [path, title] of Object.entries(pages)) {

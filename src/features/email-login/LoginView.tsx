@@ -10,6 +10,7 @@ import {
 import { messages } from '../../../machines/shared/messages';
 import { paths } from '../../app/paths';
 import { studentErrorText } from '../../components/error-text';
+import { useHydrated } from '../../components/useHydrated';
 
 export type EmailLoginSnapshot = SnapshotFrom<typeof emailLoginMachine>;
 
@@ -22,6 +23,7 @@ interface LoginViewProps {
 export function LoginView({ snapshot, send }: LoginViewProps) {
   const busy = snapshot.hasTag('busy');
   const invalid = snapshot.matches('invalid');
+  const live = useHydrated();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,10 +49,10 @@ export function LoginView({ snapshot, send }: LoginViewProps) {
                 error={invalid ? snapshot.context.error : undefined}
                 defaultValue={snapshot.context.email}
               />
-              <Button type="submit" value="login" loading={false}>
+              <Button type="submit" value="login" loading={false} disabled={!live}>
                 {snapshot.matches('sendingLoginLink') ? 'Sending...' : 'Send login link'}
               </Button>
-              <Button type="submit" value="reset" variant="subtle">
+              <Button type="submit" value="reset" variant="subtle" disabled={!live}>
                 {snapshot.matches('sendingResetLink') ? 'Sending...' : 'Email me a password reset link'}
               </Button>
             </Stack>

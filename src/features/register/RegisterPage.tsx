@@ -2,6 +2,7 @@ import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } f
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { useHydrated } from '../../components/useHydrated';
 import { usePageTitle } from '../../components/usePageTitle';
 import { register } from '../../content/register';
 import {
@@ -30,6 +31,7 @@ function readValues(form: HTMLFormElement): RegisterValues {
 export function RegisterPage() {
   usePageTitle(register.title);
   const [errors, setErrors] = useState<RegisterErrors>({});
+  const live = useHydrated();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,7 +83,7 @@ export function RegisterPage() {
               aria-invalid={Boolean(errors.confirmPassword)}
               onChange={clearError('confirmPassword')}
             />
-            <Button type="submit" fullWidth>
+            <Button type="submit" fullWidth disabled={!live}>
               {register.submit}
             </Button>
           </Stack>
