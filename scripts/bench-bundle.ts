@@ -1,14 +1,15 @@
 /**
- * What the browser must download before the landing page can render: builds the production app
- * and sums the gzip size of the entry script, the CSS and every chunk index.html preloads.
+ * What the browser downloads to start the app: builds the production app and sums the gzip size
+ * of the entry script, the CSS and every chunk the client shell preloads (a prerendered page
+ * requests the same scripts once it has painted and carries the CSS inline, decision 080).
  * Prints the figures and writes the "Bundle" section of docs/performance.md.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { initialAssets } from './lib/initial-assets.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = mkdtempSync(join(tmpdir(), 'bundle-'));
@@ -18,14 +19,7 @@ await build({ root, logLevel: 'warn', build: { outDir, sourcemap: false } });
 // The client shell names the stylesheet and scripts as Vite emitted them; the prerendered pages
 // carry the same CSS inline (decision 080), so it is counted either way.
 const shell = existsSync(join(outDir, 'app.html')) ? 'app.html' : 'index.html';
-const html = readFileSync(join(outDir, shell), 'utf8');
-const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
-  (m) => m[1] as string,
-);
-const sizes = initial.map((file) => {
-  const bytes = readFileSync(join(outDir, file));
-  return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-});
+const sizes = initialAssets(outDir, shell).files;
 const total = (key: 'raw' | 'gzip', ext?: string) =>
   sizes.filter((s) => !ext || s.file.endsWith(ext)).reduce((sum, s) => sum + s[key], 0);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -39,7 +33,9 @@ const section = [
   '## Bundle',
   '',
   `Measured by \`npx tsx scripts/bench-bundle.ts\` on ${new Date().toISOString().slice(0, 10)}: the production build's`,
-  'files that index.html loads or preloads before the landing page renders (gzip level 9).',
+  'files that start the app: the entry script, the chunks it preloads and the stylesheet, as the client shell',
+  '(app.html) names them (gzip level 9). A prerendered page requests the same scripts once it has painted',
+  'and carries the CSS inline (decision 080).',
   '',
   '| Measure | Result |',
   '|---|---|',
