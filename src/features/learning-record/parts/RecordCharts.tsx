@@ -25,41 +25,51 @@ export function CategoryChart({ summary }: { summary: ResultsSummary }) {
         {resultsCopy.byCategory}
       </Title>
       <div aria-hidden="true">
+        {/* Bars run across, one row per category: eight long names side by side overlapped at
+            every width, while on the left they wrap within the axis. */}
         <BarChart
-          h={280}
+          h={320}
+          orientation="vertical"
           data={rows.map((r) => ({ category: r.category, Accuracy: r.accuracy ?? 0 }))}
           dataKey="category"
           series={[{ name: 'Accuracy', color: 'teal.8' }]}
-          yAxisProps={{ domain: [0, 100] }}
-          xAxisProps={{ interval: 0, angle: -25, textAnchor: 'end', height: 90, fontSize: 11 }}
-          unit="%"
-          barChartProps={decorative}
+          xAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100] }}
+          yAxisProps={{ width: 140, interval: 0 }}
+          valueFormatter={(value) => `${value}%`}
+          // Room on the right for the last tick's "100%".
+          barChartProps={{ ...decorative, margin: { top: 0, right: 24, bottom: 0, left: 0 } }}
           withTooltip={false}
         />
       </div>
-      <Table striped withTableBorder data-testid="category-table">
-        <Table.Caption>Answers and accuracy in each of the eight client-need categories.</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Category</Table.Th>
-            <Table.Th scope="col">Answered</Table.Th>
-            <Table.Th scope="col">Correct</Table.Th>
-            <Table.Th scope="col">Accuracy</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.category} data-category={r.category}>
-              <Table.Th scope="row" fw={500}>
-                {r.category}
-              </Table.Th>
-              <Table.Td>{r.answered}</Table.Td>
-              <Table.Td>{r.correct}</Table.Td>
-              <Table.Td>{percentText(r.accuracy)}</Table.Td>
+      {/* On a phone the four columns are wider than the screen: the table scrolls, not the page.
+          Focusable, so the columns out of view can be reached by keyboard too. */}
+      <div className="table-scroll" role="region" aria-labelledby="category-table-caption" tabIndex={0}>
+        <Table striped withTableBorder data-testid="category-table">
+          <Table.Caption id="category-table-caption">
+            Answers and accuracy in each of the eight client-need categories.
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Category</Table.Th>
+              <Table.Th scope="col">Answered</Table.Th>
+              <Table.Th scope="col">Correct</Table.Th>
+              <Table.Th scope="col">Accuracy</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.category} data-category={r.category}>
+                <Table.Th scope="row" fw={500}>
+                  {r.category}
+                </Table.Th>
+                <Table.Td>{r.answered}</Table.Td>
+                <Table.Td>{r.correct}</Table.Td>
+                <Table.Td>{percentText(r.accuracy)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
     </Stack>
   );
 }
