@@ -43,7 +43,8 @@ export function CategoryChart({ summary }: { summary: ResultsSummary }) {
       </div>
       {/* On a phone the four columns are wider than the screen: the table scrolls, not the page.
           Focusable, so the columns out of view can be reached by keyboard too. */}
-      <div className="table-scroll" role="region" aria-labelledby="category-table-caption" tabIndex={0}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard (WCAG 2.1.1). */}
+      <section className="table-scroll" aria-labelledby="category-table-caption" tabIndex={0}>
         <Table striped withTableBorder data-testid="category-table">
           <Table.Caption id="category-table-caption">
             Answers and accuracy in each of the eight client-need categories.
@@ -69,7 +70,7 @@ export function CategoryChart({ summary }: { summary: ResultsSummary }) {
             ))}
           </Table.Tbody>
         </Table>
-      </div>
+      </section>
     </Stack>
   );
 }
