@@ -67,12 +67,15 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** The data block naming a prerendered page's scripts; index.html's loader reads it. */
+const APP_SCRIPTS_ID = 'app-scripts';
+
 /**
  * A prerendered page is whole without its scripts, which only make it interactive. Their tags are
- * replaced by a small inline script that requests them once the page has painted, so the first
- * paint never waits behind them on a slow connection (in a hidden tab, at once: it does not
- * paint). The inline script's hash joins the Content-Security-Policy with the others
- * (scripts/lib/security-headers.ts hashes every built page).
+ * replaced by a data block naming them, which the small loader in index.html's head reads once the
+ * page has painted (in a hidden tab, at once: it does not paint), so the first paint never waits
+ * behind them on a slow connection. The loader's text does not depend on the build, so its hash
+ * in the Content-Security-Policy comes from index.html like the colour-scheme script's.
  */
 export function startScriptsAfterFirstPaint(html: string): string {
   const entries: string[] = [];
@@ -87,9 +90,9 @@ export function startScriptsAfterFirstPaint(html: string): string {
       return '';
     });
   if (entries.length !== 1) throw new Error(`prerender: expected one entry script, found ${entries.length}`);
-  const load = `()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.append(link)}const script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=${JSON.stringify(entries[0])};document.head.append(script)}`;
-  const loader = `<script>((load)=>document.visibilityState==="hidden"?load():requestAnimationFrame(()=>setTimeout(load)))(${load})</script>`;
-  return withoutTags.replace('</body>', () => `  ${loader}\n  </body>`);
+  const scripts = JSON.stringify({ entry: entries[0], preloads }).replace(/</g, '\\u003c');
+  const data = `<script type="application/json" id="${APP_SCRIPTS_ID}">${scripts}</script>`;
+  return withoutTags.replace('</body>', () => `  ${data}\n  </body>`);
 }
 
 /**

@@ -30,12 +30,18 @@ export function builtPages(dir: string): string[] {
     .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
 }
 
-/** 'sha256-…' sources for every inline <script> of a page (the colour-scheme script in the head). */
+/**
+ * 'sha256-…' sources for every inline script of a page (the colour-scheme script and the script
+ * loader in the head). Data blocks (`type="application/json"`) are not scripts: no policy applies.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = '', body = ''] = match;
     if (/\bsrc\s*=/.test(attributes) || body === '') continue;
+    const type = /\btype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type !== undefined && !['module', 'text/javascript', 'application/javascript'].includes(type))
+      continue;
     hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   return [...new Set(hashes)];
