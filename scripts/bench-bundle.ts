@@ -4,12 +4,13 @@
  * requests the same scripts once it has painted and carries the CSS inline, decision 080).
  * Prints the figures and writes the "Bundle" section of docs/performance.md.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { initialAssets } from './lib/initial-assets.ts';
+import { writePerformanceSection } from './lib/performance-doc.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = mkdtempSync(join(tmpdir(), 'bundle-'));
@@ -47,9 +48,4 @@ const section = [
   'use instead of with the entry script.',
   '',
 ].join('\n');
-const perfFile = join(root, 'docs', 'performance.md');
-const current = readFileSync(perfFile, 'utf8');
-const next = /## Bundle\n[\s\S]*?(?=\n## |$)/.test(current)
-  ? current.replace(/## Bundle\n[\s\S]*?(?=\n## |$)/, section)
-  : `${current.trimEnd()}\n\n${section}`;
-writeFileSync(perfFile, next);
+await writePerformanceSection('Bundle', section);

@@ -5,20 +5,18 @@
 // new set of questions. Prints the numbers and writes the "Practice" section of docs/performance.md.
 //
 //   npx tsx scripts/bench-practice.ts [--runs 20] [--no-doc]
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { grantTrial, startTestBackend } from '../tests/support/backend.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { serveStatic } from '../tests/support/static-server.ts';
 import { signInContext } from '../tests/support/ui-backend.ts';
+import { writePerformanceSection } from './lib/performance-doc.ts';
 import { practiceElapsed, practiceProbe } from './lib/practice-probe.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const PERFORMANCE_DOC = join(ROOT, 'docs/performance.md');
-const SECTION_TITLE = '## Practice';
+const SECTION_TITLE = 'Practice';
 const TARGET_MS = 300;
 
 const args = process.argv.slice(2);
@@ -84,7 +82,7 @@ async function main() {
 async function writeSection(s: { median: number; p90: number; min: number; max: number }, runs: number) {
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const met = s.median <= TARGET_MS ? 'met' : '**not met**';
-  const section = `${SECTION_TITLE}
+  const section = `## ${SECTION_TITLE}
 
 Measured by \`npx tsx scripts/bench-practice.ts\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores
 (${cpu}), Node ${process.versions.node}, load average ${loadavg()[0]?.toFixed(1)} at the end. Production build
@@ -98,17 +96,7 @@ the practice page's code, the entitlement check and the question load (two remot
 | Click on Practice → first question visible, median of ${runs} | ${fmt(s.median)} | ≤ ${TARGET_MS} ms (${met}) |
 | … p90; min; max | ${fmt(s.p90)}; ${fmt(s.min)}; ${fmt(s.max)} | — |
 `;
-  // Re-read just before writing: another section of this file has its own author.
-  const current = await readFile(PERFORMANCE_DOC, 'utf8').catch(() => '# Performance\n');
-  const start = current.indexOf(`${SECTION_TITLE}\n`);
-  let next: string;
-  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const after = current.indexOf('\n## ', start + SECTION_TITLE.length);
-    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  await writeFile(PERFORMANCE_DOC, next.endsWith('\n') ? next : `${next}\n`);
-  console.log('wrote the Practice section of docs/performance.md');
+  await writePerformanceSection(SECTION_TITLE, section);
 }
 
 await main();

@@ -11,7 +11,7 @@
 // Prints the numbers and rewrites the "Local backend" section of docs/performance.md.
 // Everything runs on 127.0.0.1 only.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,10 +19,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import { hashPassword } from '../server/auth/password.ts';
 import { createUser } from '../server/auth/store.ts';
 import { startLocalBackend } from '../server/index.ts';
+import { writePerformanceSection } from './lib/performance-doc.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const PERFORMANCE_DOC = join(ROOT, 'docs/performance.md');
-const SECTION_TITLE = '## Local backend';
+const SECTION_TITLE = 'Local backend';
 const PASSWORD = 'bench-password-1';
 const quiet = () => {};
 
@@ -368,19 +368,6 @@ async function inProcessStartup(dataDir: string): Promise<number> {
   return median(times);
 }
 
-async function writeSection(markdown: string): Promise<void> {
-  const current = await readFile(PERFORMANCE_DOC, 'utf8').catch(() => '# Performance\n');
-  const start = current.indexOf(SECTION_TITLE);
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${markdown}`;
-  } else {
-    const after = current.indexOf('\n## ', start + SECTION_TITLE.length);
-    next = `${current.slice(0, start)}${markdown}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  await writeFile(PERFORMANCE_DOC, `${next.trimEnd()}\n`);
-}
-
 // The machine may be shared: wait (up to two minutes) for the 1-minute load average to settle
 // below one busy core, so the numbers describe this server rather than its neighbours.
 for (let waited = 0; (loadavg()[0] ?? 0) > 1 && waited < 120; waited += 5) {
@@ -453,7 +440,7 @@ const r = results;
 const ratio = (r.naiveMedian ?? 0) / (r.sqlMedian ?? 1);
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 const date = new Date().toISOString().slice(0, 10);
-const section = `${SECTION_TITLE}
+const section = `## ${SECTION_TITLE}
 
 Measured by \`npm run bench:server\` (scripts/bench-server.ts) on ${date}: ${availableParallelism()} cores
 (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}, load average ${loadBefore.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end.
@@ -485,5 +472,5 @@ PGlite is one single-threaded Postgres inside the server process, so requests ar
 The host may be shared: runs while other work kept the load average at 5–14 gave 80–350 requests/s and
 5–7 s CLI start-ups with the same code, so the script first waits (up to two minutes) for the load to settle.
 `;
-await writeSection(section);
+await writePerformanceSection(SECTION_TITLE, section);
 console.log(`\n${section}`);

@@ -8,7 +8,7 @@
 //
 //   npm run bench:web -- [--runs 3] [--practice-runs 7] [--no-doc]
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +18,11 @@ import { CHROMIUM_ARGS, chromiumPath, launchBrowser } from '../tests/support/bro
 import { serveStatic } from '../tests/support/static-server.ts';
 import { signInContext } from '../tests/support/ui-backend.ts';
 import { initialAssets } from './lib/initial-assets.ts';
+import { writePerformanceSection } from './lib/performance-doc.ts';
 import { practiceElapsed, practiceProbe } from './lib/practice-probe.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const PERFORMANCE_DOC = join(ROOT, 'docs/performance.md');
-const SECTION_TITLE = '## Web';
+const SECTION_TITLE = 'Web';
 const ROUTES = ['/', '/pricing', '/faq', '/login'];
 const BASELINE = '/static-baseline.html';
 const PRESETS = ['mobile', 'desktop'] as const;
@@ -145,18 +145,10 @@ function runLighthouse(url: string, preset: Preset): Promise<LighthouseSample> {
   });
 }
 
-interface PageSummary {
+/** One page and preset: the medians of its samples (failing: every audit that lost points in any run). */
+interface PageSummary extends LighthouseSample {
   page: string;
   preset: Preset;
-  scores: Record<(typeof CATEGORIES)[number], number>;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  jsBytes: number;
-  cssBytes: number;
-  htmlBytes: number;
-  failing: string[];
 }
 
 function summarise(page: string, preset: Preset, samples: LighthouseSample[]): PageSummary {
@@ -290,7 +282,7 @@ async function main() {
     const practice = await timePractice(server.url, backend);
     const report = render(summaries, landingInitial, practice);
     console.log(`\n${report}`);
-    if (writeDoc) await writeSection(report);
+    if (writeDoc) await writePerformanceSection(SECTION_TITLE, `## ${SECTION_TITLE}\n\n${report}\n`);
   } finally {
     await backend.close();
     await server.close();
@@ -352,21 +344,6 @@ function render(
     `| Click Practice → first question ≤ ${BUDGET.practiceMs} ms (emulated network) | ${practiceMedian.toFixed(0)} ms | ${met(practiceMedian <= BUDGET.practiceMs)} |`,
     ...(failing.length ? ['', `Audits that lost points (any run): ${failing.join(', ')}.`] : []),
   ].join('\n');
-}
-
-async function writeSection(report: string) {
-  const section = `${SECTION_TITLE}\n\n${report}\n`;
-  // Re-read just before writing: other sections of this file have their own authors.
-  const current = await readFile(PERFORMANCE_DOC, 'utf8').catch(() => '# Performance\n');
-  const start = current.indexOf(`${SECTION_TITLE}\n`);
-  let next: string;
-  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const after = current.indexOf('\n## ', start + SECTION_TITLE.length);
-    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  await writeFile(PERFORMANCE_DOC, next.endsWith('\n') ? next : `${next}\n`);
-  console.log('wrote the Web section of docs/performance.md');
 }
 
 await main();
