@@ -12,6 +12,7 @@ import {
   issueOneTimeToken,
   type OneTimeTokenType,
   type Queryable,
+  type TokenVia,
   type UserRow,
   userJson,
 } from './store.ts';
@@ -44,16 +45,19 @@ export async function issueEmailLink(
     redirectTo: string;
     /** The unconfirmed user's password hash, when the request proved to know that password. */
     knownPasswordHash?: string | null;
+    /** 'signup' for a password signup's confirmation (its own mail), else a sign-in or reset link. */
+    via?: TokenVia;
   },
 ): Promise<IssuedEmailLink> {
   const { user, type, pkce, redirectTo } = link;
-  const { otp, tokenHash } = await issueOneTimeToken(
-    tx,
-    user,
-    type,
-    pkce !== null,
-    link.knownPasswordHash ?? null,
-  );
+  // Only the password reset mail carries a 6-digit code: the app signs in by link alone, so a code
+  // in the sign-in mail could be entered nowhere (docs/decisions/111).
+  const { otp, tokenHash } = await issueOneTimeToken(tx, user, type, {
+    pkce: pkce !== null,
+    knownPasswordHash: link.knownPasswordHash ?? null,
+    via: link.via ?? 'link',
+    withCode: type === 'recovery',
+  });
   if (pkce) {
     await createFlowState(tx, {
       userId: user.id,
@@ -62,7 +66,10 @@ export async function issueEmailLink(
       authenticationMethod: FLOW_METHOD[type],
     });
   }
-  return { send: () => sendLinkMail(ctx, { to: user.email, type, redirectTo, otp, tokenHash }) };
+  return {
+    send: () =>
+      sendLinkMail(ctx, { to: user.email, type, via: link.via ?? 'link', redirectTo, otp, tokenHash }),
+  };
 }
 
 /**
@@ -125,6 +132,7 @@ export async function signUp(
       pkce,
       redirectTo,
       knownPasswordHash,
+      via: 'signup',
     });
     // Read again for the confirmation_sent_at that issuing the token has just set.
     return { kind: 'created' as const, user: await findUserById(tx, user.id), link };

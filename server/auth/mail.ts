@@ -3,41 +3,64 @@
 // carry (supabase/templates/), so the app verifies the token itself.
 import type { ServerContext } from '../context.ts';
 import type { OutgoingMail } from '../mailbox.ts';
-import type { OneTimeTokenType } from './store.ts';
+import type { OneTimeTokenType, TokenVia } from './store.ts';
 
 /** An issued one-time token, ready to be mailed to its user. */
 export interface LinkMail {
   to: string;
   type: OneTimeTokenType;
+  /** 'signup' when a password signup asked for it: that mail says so, a sign-in mail does not. */
+  via: TokenVia;
   /** The validated redirect_to: only its origin is used, the app's pages are fixed. */
   redirectTo: string;
-  otp: string;
+  /** The 6-digit code, issued for the password reset only (docs/decisions/111). */
+  otp: string | null;
   tokenHash: string;
 }
 
-/** Sends the link of a one-time token: the password reset for recovery, the sign-in mail otherwise. */
+/** Sends the link of a one-time token: the reset, the signup confirmation or the sign-in mail. */
 export function sendLinkMail(ctx: Pick<ServerContext, 'mailbox' | 'settings'>, mail: LinkMail): void {
   const expiryMinutes = Math.round(ctx.settings.otpExpirySeconds / 60);
-  ctx.mailbox.send(
-    mail.type === 'recovery' ? recoveryMail(mail, expiryMinutes) : signInMail(mail, expiryMinutes),
-  );
+  if (mail.type === 'recovery') ctx.mailbox.send(recoveryMail(mail, expiryMinutes));
+  else if (mail.via === 'signup') ctx.mailbox.send(signupMail(mail, expiryMinutes));
+  else ctx.mailbox.send(signInMail(mail, expiryMinutes));
 }
 
-/** The sign-in (or signup confirmation) email with the app's token-hash callback link. */
+const callbackLink = (mail: LinkMail) =>
+  `${new URL(mail.redirectTo).origin}/auth/callback?token_hash=${mail.tokenHash}&type=email`;
+
+/**
+ * The sign-in mail, for a new address as for a known one (the link also confirms a new address):
+ * the app's /login sends a link, so the mail is a sign-in mail with a link and no code to enter.
+ */
 function signInMail(mail: LinkMail, expiryMinutes: number): OutgoingMail {
-  const link = `${new URL(mail.redirectTo).origin}/auth/callback?token_hash=${mail.tokenHash}&type=email`;
-  const confirming = mail.type === 'confirmation';
   return {
     to: mail.to,
-    subject: confirming ? 'Confirm your signup' : 'Your sign-in link',
+    subject: 'Your sign-in link',
     lines: [
-      confirming
-        ? 'Confirm your email address to finish creating your account.'
-        : 'Use this link to sign in.',
-      `Or enter this code: ${mail.otp}`,
-      `The link and the code expire in ${expiryMinutes} minutes and work once.`,
+      'Use this link to sign in to PN Prep.',
+      `It works once and expires in ${expiryMinutes} minutes.`,
+      'If you did not ask to sign in, you can ignore this email.',
     ],
-    links: [{ intro: confirming ? 'Confirm your email address:' : 'Sign in:', url: link }],
+    links: [{ intro: 'Sign in:', url: callbackLink(mail) }],
+  };
+}
+
+/**
+ * The confirmation of a signup with a password. Anyone can ask for one with any address, so the mail
+ * says plainly what was asked: confirming it makes that password sign in to this address.
+ */
+function signupMail(mail: LinkMail, expiryMinutes: number): OutgoingMail {
+  return {
+    to: mail.to,
+    subject: 'Confirm your new PN Prep account',
+    lines: [
+      'Someone asked to create a PN Prep account with a password for this email address.',
+      'Confirm only if it was you: confirming lets that password sign in to the account.',
+      'If it was not you, ignore this email. To sign in without a password, use "Send login link" on the login page instead.',
+      `The link works once and expires in ${expiryMinutes} minutes.`,
+    ],
+    links: [{ intro: 'It was me, confirm the account:', url: callbackLink(mail) }],
   };
 }
 
@@ -48,7 +71,7 @@ function recoveryMail(mail: LinkMail, expiryMinutes: number): OutgoingMail {
     subject: 'Reset your password',
     lines: [
       'Someone asked to reset the password of this account. If it was not you, ignore this email.',
-      `Or enter this code: ${mail.otp}`,
+      ...(mail.otp ? [`Or enter this code: ${mail.otp}`] : []),
       `The link and the code expire in ${expiryMinutes} minutes and work once.`,
     ],
     links: [{ intro: 'Choose a new password:', url: link }],

@@ -15,7 +15,7 @@ export interface RateLimits {
   verifyPer5Minutes: number;
   /** Requests per IP per 5 minutes on /token (config.toml token_refresh). */
   tokenPer5Minutes: number;
-  /** Wrong emailed codes for one address before its outstanding codes are revoked. */
+  /** Failed verifications of one emailed token (wrong code, wrong hash) before it is deleted. */
   maxCodeAttempts: number;
 }
 
@@ -68,7 +68,6 @@ export class RateLimiter {
   private readonly perIp = new Window(FIVE_MINUTES);
   private readonly sentEmails = new Window(HOUR);
   private readonly lastEmailTo = new Map<string, number>();
-  private readonly wrongCodes = new Map<string, number>();
 
   constructor(readonly limits: RateLimits) {}
 
@@ -108,23 +107,6 @@ export class RateLimiter {
       throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
     }
     this.lastEmailTo.set(address, now);
-    // A new code starts a new count of wrong attempts.
-    this.wrongCodes.delete(address);
-  }
-
-  /** Counts a wrong code for the address; true when its codes must now be revoked. */
-  wrongCode(address: string): boolean {
-    const count = (this.wrongCodes.get(address) ?? 0) + 1;
-    if (count >= this.limits.maxCodeAttempts) {
-      this.wrongCodes.delete(address);
-      return true;
-    }
-    this.wrongCodes.set(address, count);
-    return false;
-  }
-
-  rightCode(address: string): void {
-    this.wrongCodes.delete(address);
   }
 
   /** How many addresses and IP keys are remembered (bounded: see PRUNE_ABOVE_KEYS). */

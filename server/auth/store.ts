@@ -1,7 +1,7 @@
 // Postgres access for the auth server: users, sessions, rotating refresh tokens, one-time tokens
 // and PKCE flow states, all in schema auth (see server/db/shim.sql). Functions take a Queryable
 // so a route can run several of them inside one transaction.
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from '@electric-sql/pglite';
 
 export type Queryable = Pick<Transaction, 'query'>;
@@ -181,33 +181,73 @@ export async function confirmEmail(
 }
 
 // --- one-time tokens ---------------------------------------------------------------------------
+// GoTrue stores hex(sha224(email || code)) as the link's token hash, so anyone who knows an address
+// can compute the hash of every one of the 10^6 codes and try them as `token_hash` without ever
+// giving the address (the wrong-code count never sees them). Here the hash is random (56 hex
+// characters, GoTrue's shape): it cannot be derived from anything. Its first LOCATOR_CHARS name the
+// token, so a wrong guess at the rest still counts against that token, and the code, when the mail
+// carries one, is checked through an HMAC keyed with the hash (docs/decisions/110).
 
-/** GoTrue's crypto.GenerateTokenHash: hex(sha224(email || otp)). */
-export function tokenHashOf(email: string, otp: string): string {
-  return createHash('sha224')
-    .update(email + otp)
-    .digest('hex');
+/** How many leading characters of a token hash (after any pkce_ prefix) name its token. */
+const LOCATOR_CHARS = 16;
+
+/** The token a presented hash names, or null when it has no such prefix. */
+function locatorOf(tokenHash: string): string | null {
+  const bare = tokenHash.startsWith('pkce_') ? tokenHash.slice('pkce_'.length) : tokenHash;
+  return bare.length >= LOCATOR_CHARS ? bare.slice(0, LOCATOR_CHARS) : null;
 }
 
+/** The stored check of a 6-digit code: an HMAC keyed with the token's own random hash. */
+function codeHashOf(tokenHash: string, otp: string): string {
+  return createHmac('sha256', tokenHash).update(otp).digest('hex');
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Who asked for a token: a password signup's confirmation, or any other emailed link. */
+export type TokenVia = 'signup' | 'link';
+
 /**
- * Issues a fresh 6-digit code for the user, replacing any earlier token of the same type (only the
- * latest emailed link works, as in GoTrue). Returns the code and the stored hash (with the pkce_
- * prefix when the request started a PKCE flow).
+ * Issues a fresh emailed token for the user, replacing any earlier token of the same type asked for
+ * the same way (only the latest link works, as in GoTrue; a password signup's confirmation and a
+ * sign-in link do not replace each other, so one cannot be used to kill the other). Returns the
+ * stored hash (with the pkce_ prefix when the request started a PKCE flow) and the 6-digit code
+ * when `withCode`.
  */
 export async function issueOneTimeToken(
   db: Queryable,
   user: UserRow,
   type: OneTimeTokenType,
-  pkce: boolean,
-  knownPasswordHash: string | null = null,
-): Promise<{ otp: string; tokenHash: string }> {
-  const otp = randomInt(0, 1_000_000).toString().padStart(6, '0');
-  const tokenHash = (pkce ? 'pkce_' : '') + tokenHashOf(user.email, otp);
-  await db.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [user.id, type]);
+  options: { pkce: boolean; knownPasswordHash?: string | null; via?: TokenVia; withCode?: boolean },
+): Promise<{ otp: string | null; tokenHash: string }> {
+  const via = options.via ?? 'link';
+  const bare = randomBytes(28).toString('hex');
+  const tokenHash = (options.pkce ? 'pkce_' : '') + bare;
+  const otp = options.withCode ? randomInt(0, 1_000_000).toString().padStart(6, '0') : null;
+  await db.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2 and via = $3', [
+    user.id,
+    type,
+    via,
+  ]);
   await db.query(
-    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, password_hash)
-     values ($1, $2, $3, $4, $5, $6)`,
-    [randomUUID(), user.id, type, tokenHash, user.email, knownPasswordHash],
+    `insert into auth.one_time_tokens
+       (id, user_id, token_type, token_hash, relates_to, password_hash, locator, code_hash, via)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      randomUUID(),
+      user.id,
+      type,
+      tokenHash,
+      user.email,
+      options.knownPasswordHash ?? null,
+      bare.slice(0, LOCATOR_CHARS),
+      otp === null ? null : codeHashOf(tokenHash, otp),
+      via,
+    ],
   );
   const sentColumn = type === 'confirmation' ? 'confirmation_sent_at' : 'recovery_sent_at';
   await db.query(`update auth.users set ${sentColumn} = now(), updated_at = now() where id = $1`, [user.id]);
@@ -220,57 +260,103 @@ export interface ConsumedToken {
   tokenHash: string;
   /** The password hash the issuing request proved to know (see confirmEmail). */
   knownPasswordHash: string | null;
+  via: TokenVia;
 }
 
-/** Deletes every outstanding emailed link and code of the address (too many wrong codes). */
-export async function revokeOneTimeTokens(db: Queryable, email: string): Promise<void> {
-  await db.query(
-    `delete from auth.one_time_tokens
-      where user_id = (select id from auth.users where lower(email) = lower($1))`,
-    [email],
-  );
+interface TokenRow {
+  id: string;
+  user_id: string;
+  token_type: OneTimeTokenType;
+  token_hash: string;
+  password_hash: string | null;
+  code_hash: string | null;
+  via: TokenVia;
+  expired: boolean;
 }
+
+const TOKEN_ROW = `id, user_id, token_type, token_hash, password_hash, code_hash, via,
+  created_at + make_interval(secs => $EXPIRY) < now() as expired`;
 
 /**
- * Consumes (deletes) a one-time token of one of the given types. Returns null when it does not
- * exist, was already used, or is older than `expirySeconds` (an expired token is deleted too).
+ * Verifies an emailed token by its hash (the link, or verifyOtp's token_hash) or by the address and
+ * its 6-digit code, and consumes (deletes) it. Returns null when nothing matches, the token was
+ * used, or it is older than `expirySeconds` (an expired token is deleted too). Every failure that
+ * names a token counts against it: a hash whose locator names a token but whose rest (or type) is
+ * wrong, or a wrong code for the address (against each of its tokens, since a code does not say
+ * which one it means); at `maxAttempts` the token is deleted, link and code alike.
  */
-export async function consumeOneTimeToken(
+export async function verifyOneTimeToken(
   db: Queryable,
   match: { tokenHash: string } | { email: string; otp: string },
   types: OneTimeTokenType[],
-  expirySeconds: number,
+  limits: { expirySeconds: number; maxAttempts: number },
 ): Promise<ConsumedToken | null> {
-  const hashes =
-    'tokenHash' in match
-      ? [match.tokenHash]
-      : [
-          tokenHashOf(match.email.toLowerCase(), match.otp),
-          `pkce_${tokenHashOf(match.email.toLowerCase(), match.otp)}`,
-        ];
-  const result = await db.query<{
-    user_id: string;
-    token_type: OneTimeTokenType;
-    token_hash: string;
-    password_hash: string | null;
-    expired: boolean;
-  }>(
-    `delete from auth.one_time_tokens
-      where id = (select id from auth.one_time_tokens
-                   where token_hash = any($1) and token_type = any($2)
-                   order by created_at desc limit 1)
-      returning user_id, token_type, token_hash, password_hash,
-                created_at + make_interval(secs => $3) < now() as expired`,
-    [hashes, types, expirySeconds],
-  );
-  const row = result.rows[0];
-  if (!row || row.expired) return null;
+  const columns = TOKEN_ROW.replace('$EXPIRY', '$1');
+  let candidates: TokenRow[];
+  if ('tokenHash' in match) {
+    const locator = locatorOf(match.tokenHash);
+    if (!locator) return null;
+    candidates = (
+      await db.query<TokenRow>(`select ${columns} from auth.one_time_tokens where locator = $2`, [
+        limits.expirySeconds,
+        locator,
+      ])
+    ).rows;
+  } else {
+    candidates = (
+      await db.query<TokenRow>(
+        `select ${columns} from auth.one_time_tokens
+          where user_id = (select id from auth.users where lower(email) = lower($2))`,
+        [limits.expirySeconds, match.email],
+      )
+    ).rows;
+  }
+  const matches = (row: TokenRow) =>
+    types.includes(row.token_type) &&
+    ('tokenHash' in match
+      ? sameText(row.token_hash, match.tokenHash)
+      : row.code_hash !== null && sameText(row.code_hash, codeHashOf(row.token_hash, match.otp)));
+  // The newest matching token, as GoTrue takes the latest sent.
+  const hit = candidates.find(matches);
+  if (!hit) {
+    await countFailedAttempt(
+      db,
+      candidates.map((row) => row.id),
+      limits.maxAttempts,
+    );
+    return null;
+  }
+  await db.query('delete from auth.one_time_tokens where id = $1', [hit.id]);
+  if (hit.expired) return null;
   return {
-    userId: row.user_id,
-    type: row.token_type,
-    tokenHash: row.token_hash,
-    knownPasswordHash: row.password_hash,
+    userId: hit.user_id,
+    type: hit.token_type,
+    tokenHash: hit.token_hash,
+    knownPasswordHash: hit.password_hash,
+    via: hit.via,
   };
+}
+
+async function countFailedAttempt(db: Queryable, ids: string[], maxAttempts: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    'update auth.one_time_tokens set failed_attempts = failed_attempts + 1 where id = any($1::uuid[])',
+    [ids],
+  );
+  await db.query('delete from auth.one_time_tokens where id = any($1::uuid[]) and failed_attempts >= $2', [
+    ids,
+    maxAttempts,
+  ]);
+}
+
+/** How many failed verifications each outstanding token of the address has had (for tests and probes). */
+export async function failedAttemptsOf(db: Queryable, email: string): Promise<number[]> {
+  const result = await db.query<{ failed_attempts: number }>(
+    `select failed_attempts from auth.one_time_tokens
+      where user_id = (select id from auth.users where lower(email) = lower($1)) order by created_at`,
+    [email],
+  );
+  return result.rows.map((row) => row.failed_attempts);
 }
 
 // --- PKCE flow states --------------------------------------------------------------------------

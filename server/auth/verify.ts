@@ -3,15 +3,15 @@
 import type { ServerContext } from '../context.ts';
 import { AuthError } from '../http.ts';
 import { FLOW_METHOD } from './email-links.ts';
-import {
-  confirmEmail,
-  consumeOneTimeToken,
-  issueAuthCode,
-  type OneTimeTokenType,
-  revokeOneTimeTokens,
-} from './store.ts';
+import { confirmEmail, issueAuthCode, type OneTimeTokenType, verifyOneTimeToken } from './store.ts';
 import { type SignedIn, signIn, type TokenResponse, tokenResponse } from './tokens.ts';
 import type { CodeVerification, LinkVerification } from './validation.ts';
+
+/** A token lives otpExpirySeconds and dies after maxCodeAttempts failed verifications, any form. */
+const tokenLimits = (ctx: ServerContext) => ({
+  expirySeconds: ctx.settings.otpExpirySeconds,
+  maxAttempts: ctx.limiter.limits.maxCodeAttempts,
+});
 
 /** The `type` reported back after verification. */
 const RESOLVED_TYPE: Record<OneTimeTokenType, string> = {
@@ -46,12 +46,7 @@ export async function verifyLink(
 
   // Failures are returned, not thrown, so the transaction still commits the consumed token.
   const outcome = await ctx.db.transaction(async (tx): Promise<LinkOutcome> => {
-    const consumed = await consumeOneTimeToken(
-      tx,
-      { tokenHash: token },
-      types,
-      ctx.settings.otpExpirySeconds,
-    );
+    const consumed = await verifyOneTimeToken(tx, { tokenHash: token }, types, tokenLimits(ctx));
     if (!consumed) return { kind: 'failed', error: LINK_EXPIRED() };
     const resolvedType = RESOLVED_TYPE[consumed.type];
     // Any emailed link proves the mailbox: it confirms the address (GoTrue does the same for
@@ -100,16 +95,9 @@ export async function verifyCode(
   { types, match }: CodeVerification,
 ): Promise<TokenResponse> {
   const signedIn = await ctx.db.transaction(async (tx) => {
-    const consumed = await consumeOneTimeToken(tx, match, types, ctx.settings.otpExpirySeconds);
-    if (!consumed) {
-      // A wrong 6-digit code counts against the address; after maxCodeAttempts its outstanding
-      // codes (and their links) are revoked, so a million codes cannot be tried in the hour.
-      if ('email' in match && ctx.limiter.wrongCode(match.email)) {
-        await revokeOneTimeTokens(tx, match.email);
-      }
-      return null;
-    }
-    if ('email' in match) ctx.limiter.rightCode(match.email);
+    // A failure is returned, not thrown, so the transaction still commits its count.
+    const consumed = await verifyOneTimeToken(tx, match, types, tokenLimits(ctx));
+    if (!consumed) return null;
     await confirmEmail(tx, consumed.userId, consumed.knownPasswordHash);
     return signIn(tx, consumed.userId, amrMethodOf(consumed.type));
   });

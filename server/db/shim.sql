@@ -113,6 +113,17 @@ create table if not exists auth.one_time_tokens (
 -- a token without it clears the password, so a password pre-registered by someone else does not
 -- survive the owner confirming the address (docs/decisions/070-backend-hardening.md).
 alter table auth.one_time_tokens add column if not exists password_hash text;
+-- Not in GoTrue (docs/decisions/110-unguessable-email-tokens.md): the token hash is random, not
+-- sha224(email || code), so it cannot be computed from an address and a guessed code; its first 16
+-- characters (`locator`) name the token, so a wrong guess at the rest counts against that token.
+-- The 6-digit code, when one is issued, is stored as an HMAC keyed with the token hash.
+-- `failed_attempts` counts wrong codes and hashes; at the limit the token is deleted. `via` tells a
+-- password signup's confirmation from a sign-in link, so neither replaces the other.
+alter table auth.one_time_tokens add column if not exists locator text;
+alter table auth.one_time_tokens add column if not exists code_hash text;
+alter table auth.one_time_tokens add column if not exists failed_attempts integer not null default 0;
+alter table auth.one_time_tokens add column if not exists via text not null default 'link';
+create index if not exists one_time_tokens_locator_idx on auth.one_time_tokens (locator);
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
 create index if not exists one_time_tokens_user_idx on auth.one_time_tokens (user_id, token_type);
 

@@ -1,8 +1,10 @@
 // GoTrue's rate limits in the local backend (docs/decisions/070-backend-hardening.md): the resend
 // interval per address, the hourly email cap, per-IP budgets on /otp, /recover, /verify and
 // /token, wrong-code attempts, /recover's constant time and the redirect allow-list.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../../server/auth/rate-limit.ts';
+import { failedAttemptsOf } from '../../server/auth/store.ts';
 import {
   createConfirmedUser,
   createTestClient,
@@ -88,36 +90,86 @@ describe('per-IP limits', () => {
   });
 });
 
-describe('the emailed 6-digit code', () => {
-  async function mailedCode(email: string): Promise<string> {
+describe('emailed tokens cannot be guessed (issue 25 finding 2)', () => {
+  /** A confirmed user's reset mail: the one mail that carries a 6-digit code besides its link. */
+  async function resetMail(email: string): Promise<{ code: string; tokenHash: string }> {
     await createConfirmedUser(strict, email);
-    expect((await createTestClient(strict).auth.signInWithOtp({ email })).error).toBeNull();
-    return /\b(\d{6})\b/.exec((await latestEmail(strict, email)).text)?.[1] ?? '';
+    expect((await createTestClient(strict).auth.resetPasswordForEmail(email)).error).toBeNull();
+    const mail = await latestEmail(strict, email);
+    return {
+      code: /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '',
+      tokenHash: new URL(mail.links[0] ?? '').searchParams.get('token_hash') ?? '',
+    };
   }
   const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  /** The same token hash with its last character changed: it still names the token. */
+  const wrongHashOf = (hash: string) => hash.slice(0, -1) + (hash.endsWith('0') ? '1' : '0');
+  const postHash = (tokenHash: string) =>
+    authPost(strict, '/verify', { type: 'recovery', token_hash: tokenHash });
+  const openLink = (tokenHash: string) =>
+    fetch(`${strict.url}/auth/v1/verify?token=${tokenHash}&type=recovery&redirect_to=${APP}`, {
+      redirect: 'manual',
+    });
 
-  test('still works after 4 wrong attempts', async () => {
+  test("the token hash is not GoTrue's sha224(email + code): knowing the address and the code gives nothing", async () => {
     const email = freshEmail();
-    const code = await mailedCode(email);
-    const client = createTestClient(strict);
-    for (let i = 0; i < 4; i++) {
-      expect((await client.auth.verifyOtp({ email, token: wrongOf(code), type: 'email' })).error?.code).toBe(
-        'otp_expired',
-      );
-    }
-    const { data, error } = await client.auth.verifyOtp({ email, token: code, type: 'email' });
-    expect(error).toBeNull();
-    expect(data.session).not.toBeNull();
+    const { code, tokenHash } = await resetMail(email);
+    const gotrueHash = createHash('sha224')
+      .update(email + code)
+      .digest('hex');
+    expect(tokenHash.replace(/^pkce_/, '')).not.toBe(gotrueHash);
+    for (const guess of [gotrueHash, `pkce_${gotrueHash}`]) expect((await postHash(guess)).status).toBe(403);
   });
 
-  test('dies after 5 wrong attempts, its link too', async () => {
+  test('a wrong code: still works after 4, dead after 5, its link too', async () => {
     const email = freshEmail();
-    const code = await mailedCode(email);
+    const { code, tokenHash } = await resetMail(email);
     const client = createTestClient(strict);
-    for (let i = 0; i < 5; i++) await client.auth.verifyOtp({ email, token: wrongOf(code), type: 'email' });
-    const right = await client.auth.verifyOtp({ email, token: code, type: 'email' });
+    for (let i = 0; i < 4; i++) {
+      const wrong = await client.auth.verifyOtp({ email, token: wrongOf(code), type: 'recovery' });
+      expect(wrong.error?.code).toBe('otp_expired');
+    }
+    expect(await failedAttemptsOf(strict.db, email)).toEqual([4]);
+    await client.auth.verifyOtp({ email, token: wrongOf(code), type: 'recovery' });
+    expect(await failedAttemptsOf(strict.db, email)).toEqual([]);
+    const right = await client.auth.verifyOtp({ email, token: code, type: 'recovery' });
     expect(right.error?.code).toBe('otp_expired');
-    expect(right.data.session).toBeNull();
+    expect((await postHash(tokenHash)).status).toBe(403);
+  });
+
+  test('wrong token hashes posted to /verify count against the token they name and kill it after 5', async () => {
+    const email = freshEmail();
+    const { tokenHash } = await resetMail(email);
+    for (let i = 0; i < 5; i++) expect((await postHash(wrongHashOf(tokenHash))).status).toBe(403);
+    const right = await postHash(tokenHash);
+    expect(right.status).toBe(403);
+    expect((await right.json()).code).toBe('otp_expired');
+  });
+
+  test('wrong links opened on GET /verify count too, and all forms add up on one token', async () => {
+    const email = freshEmail();
+    const { code, tokenHash } = await resetMail(email);
+    const client = createTestClient(strict);
+    for (let i = 0; i < 2; i++) {
+      const opened = await openLink(wrongHashOf(tokenHash));
+      expect(opened.status).toBe(303);
+      expect(opened.headers.get('location')).toContain('error_code=otp_expired');
+    }
+    await postHash(wrongHashOf(tokenHash));
+    await client.auth.verifyOtp({ email, token: wrongOf(code), type: 'recovery' });
+    // The right hash with a type it does not have is a failure too.
+    expect((await authPost(strict, '/verify', { type: 'email', token_hash: tokenHash })).status).toBe(403);
+    expect(await failedAttemptsOf(strict.db, email)).toEqual([]);
+    expect((await openLink(tokenHash)).headers.get('location')).toContain('error_code=otp_expired');
+  });
+
+  test('four failures still leave the right link working', async () => {
+    const email = freshEmail();
+    const { tokenHash } = await resetMail(email);
+    for (let i = 0; i < 4; i++) await postHash(wrongHashOf(tokenHash));
+    const right = await postHash(tokenHash);
+    expect(right.status).toBe(200);
+    expect((await right.json()).access_token).toEqual(expect.any(String));
   });
 });
 

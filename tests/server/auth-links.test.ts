@@ -47,12 +47,13 @@ async function authPost(path: string, body: unknown) {
 }
 
 describe('the emailed link', () => {
-  test('points at the app callback with a pkce_ token hash and carries a 6-digit code', async () => {
+  test('points at the app callback with a pkce_ token hash and carries no code (none can be entered)', async () => {
     const email = freshEmail();
     const { mail, link } = await emailedLink(email, 'pkce');
     expect(mail.to).toBe(email);
     expect(link).toMatch(new RegExp(`^${APP}/auth/callback\\?token_hash=pkce_[0-9a-f]{56}&type=email$`));
-    expect(codeOf(mail.text)).toMatch(/^\d{6}$/);
+    expect(mail.subject).toBe('Your sign-in link');
+    expect(mail.text).not.toMatch(/\b\d{6}\b/);
     expect(mail.html).toContain(link.replaceAll('&', '&#38;'));
   });
 
@@ -115,17 +116,24 @@ describe('verifyOtp with the token hash (what /auth/callback does)', () => {
     expect(data.user?.id).toBe(user.id);
   });
 
-  test('the 6-digit code works with the email address instead of the link', async () => {
-    const email = freshEmail();
-    const { client, mail } = await emailedLink(email, 'pkce');
+  test("the reset mail's 6-digit code works with the email address instead of the link", async () => {
+    const user = await createConfirmedUser(backend, freshEmail());
+    const client = createTestClient(backend);
+    expect((await client.auth.resetPasswordForEmail(user.email)).error).toBeNull();
+    const mail = await latestEmail(backend, user.email);
+    const email = user.email;
     const wrong = await client.auth.verifyOtp({
       email,
       token: codeOf(mail.text) === '000000' ? '111111' : '000000',
-      type: 'email',
+      type: 'recovery',
     });
     expect(wrong.error?.code).toBe('otp_expired');
     expect(wrong.error?.message).toBe('Token has expired or is invalid');
-    const { data, error } = await client.auth.verifyOtp({ email, token: codeOf(mail.text), type: 'email' });
+    const { data, error } = await client.auth.verifyOtp({
+      email,
+      token: codeOf(mail.text),
+      type: 'recovery',
+    });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
   });

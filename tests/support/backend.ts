@@ -11,6 +11,8 @@
 //       that need an entitled user need no Stripe webhook.
 //   latestEmail(backend, to): Promise<MailMessage>
 //       The newest message to that address, read through the mailbox HTTP API; throws if none.
+//   latestTokenHash(backend, to): Promise<string>
+//       The token_hash of that message's link (the app's callback and reset links carry it).
 //   createTestClient(backend, opts?: { flowType?: 'pkce' | 'implicit' }): SupabaseClient
 //       The real supabase-js client for Node: in-memory storage, no auto refresh, no URL detection.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -83,6 +85,14 @@ export async function latestEmail(backend: LocalBackend, to: string): Promise<Ma
   const newest = messages[0];
   if (!newest) throw new Error(`no email to ${to}`);
   return newest;
+}
+
+/** The token hash of the newest mail to `to` (its link carries it as ?token_hash=). */
+export async function latestTokenHash(backend: LocalBackend, to: string): Promise<string> {
+  const link = (await latestEmail(backend, to)).links[0] ?? '';
+  const tokenHash = new URL(link).searchParams.get('token_hash');
+  if (!tokenHash) throw new Error(`no token_hash in the newest mail to ${to}`);
+  return tokenHash;
 }
 
 /** Never used: the tests make no realtime subscriptions, and Node 20 has no WebSocket built in. */
