@@ -64,6 +64,9 @@ class Window {
 
 export type IpLimited = 'signIn' | 'verify' | 'token';
 
+/** A password signup's confirmation mail, or any other emailed link (sign-in, reset). */
+export type EmailKind = 'signup' | 'link';
+
 export class RateLimiter {
   private readonly perIp = new Window(FIVE_MINUTES);
   private readonly sentEmails = new Window(HOUR);
@@ -88,13 +91,16 @@ export class RateLimiter {
    * last one (keyed by the requested address, known or not, so it reveals nothing) or over the
    * hourly cap.
    */
-  reserveEmail(address: string, now = Date.now()): void {
+  reserveEmail(address: string, kind: EmailKind = 'link', now = Date.now()): void {
+    // A password signup's confirmation has its own interval: anyone can ask for one with any
+    // address, and it must not hold back the owner's own sign-in link (issue 25 finding 3).
+    const key = kind === 'signup' ? `signup:${address}` : address;
     const intervalMs = this.limits.emailIntervalSeconds * 1000;
     if (this.lastEmailTo.size > PRUNE_ABOVE_KEYS) {
-      for (const [key, sentAt] of this.lastEmailTo)
-        if (now - sentAt >= intervalMs) this.lastEmailTo.delete(key);
+      for (const [tracked, sentAt] of this.lastEmailTo)
+        if (now - sentAt >= intervalMs) this.lastEmailTo.delete(tracked);
     }
-    const last = this.lastEmailTo.get(address);
+    const last = this.lastEmailTo.get(key);
     if (last !== undefined && now - last < intervalMs) {
       const wait = Math.max(1, Math.ceil((intervalMs - (now - last)) / 1000));
       throw new AuthError(
@@ -106,7 +112,7 @@ export class RateLimiter {
     if (!this.sentEmails.take('all', this.limits.emailsPerHour, now)) {
       throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
     }
-    this.lastEmailTo.set(address, now);
+    this.lastEmailTo.set(key, now);
   }
 
   /** How many addresses and IP keys are remembered (bounded: see PRUNE_ABOVE_KEYS). */

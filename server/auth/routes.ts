@@ -93,7 +93,7 @@ export function authRoutes(ctx: ServerContext): Hono {
 
   app.post('/signup', async (c) => {
     const request = signupRequestOf(await readAuthBody(c));
-    ctx.limiter.reserveEmail(request.email);
+    ctx.limiter.reserveEmail(request.email, 'signup');
     return c.json(await signUp(ctx, request, redirectOf(c)));
   });
 

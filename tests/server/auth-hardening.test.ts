@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { verifyPassword } from '../../server/auth/password.ts';
+import { DEFAULT_RATE_LIMITS } from '../../server/auth/rate-limit.ts';
 import { DEV_JWT_SECRET } from '../../server/keys.ts';
 import {
   createConfirmedUser,
@@ -194,6 +195,78 @@ describe('pre-registration cannot take over an address', () => {
     });
     expect(error).toBeNull();
     expect((await passwordSignIn(user.email, OWNER_PASSWORD)).error).toBeNull();
+  });
+});
+
+describe("an attacker's signup mail cannot take over the owner's sign-in (issue 25 finding 3)", () => {
+  // GoTrue's real resend interval (60 s), so the owner's request right after the attacker's counts.
+  let strict: LocalBackend;
+  beforeAll(async () => {
+    strict = await startTestBackend({ rateLimits: { ...DEFAULT_RATE_LIMITS, signInPer5Minutes: 1000 } });
+  });
+  afterAll(() => strict.close());
+  const strictPost = (path: string, body: unknown) =>
+    fetch(`${strict.url}/auth/v1${path}`, {
+      method: 'POST',
+      headers: { apikey: strict.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const mails = async (to: string) =>
+    (await (await fetch(`${strict.url}/_inbox/api/messages?to=${encodeURIComponent(to)}`)).json()) as {
+      subject: string;
+      text: string;
+      links: string[];
+    }[];
+  const tokenHashIn = (mail: { links: string[] } | undefined) =>
+    new URL(mail?.links[0] ?? 'invalid:').searchParams.get('token_hash') ?? '';
+
+  test("the owner's login request right after the attacker's signup is sent, and reads as a sign-in mail", async () => {
+    const email = freshEmail();
+    expect((await strictPost('/signup', { email, password: ATTACKER_PASSWORD })).status).toBe(200);
+    // Before: 429 over_email_send_rate_limit for 60 s while the attacker's mail sat in the inbox.
+    expect((await strictPost('/otp', { email, create_user: true })).status).toBe(200);
+
+    const [signIn, signup] = await mails(email);
+    expect(signIn?.subject).toBe('Your sign-in link');
+    expect(signIn?.text).not.toMatch(/\b\d{6}\b/);
+    expect(signup?.subject).toBe('Confirm your new PN Prep account');
+    expect(signup?.text).toContain(
+      'Someone asked to create a PN Prep account with a password for this email address.',
+    );
+    expect(signup?.text).toContain('If it was not you, ignore this email.');
+
+    // The owner confirms through the own sign-in link: the attacker's password is gone, and the
+    // attacker's confirmation mail opened afterwards does not bring it back.
+    const owner = createTestClient(strict);
+    expect((await owner.auth.verifyOtp({ type: 'email', token_hash: tokenHashIn(signIn) })).error).toBeNull();
+    await createTestClient(strict).auth.verifyOtp({ type: 'email', token_hash: tokenHashIn(signup) });
+    const attacker = await createTestClient(strict).auth.signInWithPassword({
+      email,
+      password: ATTACKER_PASSWORD,
+    });
+    expect(attacker.error?.code).toBe('invalid_credentials');
+  });
+
+  test("another signup by the attacker does not kill the owner's sign-in link", async () => {
+    const email = freshEmail();
+    await strictPost('/otp', { email, create_user: true });
+    const [signIn] = await mails(email);
+    expect((await strictPost('/signup', { email, password: ATTACKER_PASSWORD })).status).toBe(200);
+    const owner = createTestClient(strict);
+    expect((await owner.auth.verifyOtp({ type: 'email', token_hash: tokenHashIn(signIn) })).error).toBeNull();
+    const attacker = await createTestClient(strict).auth.signInWithPassword({
+      email,
+      password: ATTACKER_PASSWORD,
+    });
+    expect(attacker.error?.code).toBe('invalid_credentials');
+  });
+
+  test('signup mails to one address keep their own 60 s interval', async () => {
+    const email = freshEmail();
+    expect((await strictPost('/signup', { email, password: ATTACKER_PASSWORD })).status).toBe(200);
+    const again = await strictPost('/signup', { email, password: ATTACKER_PASSWORD });
+    expect(again.status).toBe(429);
+    expect((await again.json()).code).toBe('over_email_send_rate_limit');
   });
 });
 

@@ -241,10 +241,10 @@ describe('the limiter’s memory', () => {
     // No hourly cap here: the per-address memory is what is measured.
     const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, emailsPerHour: 1_000_000 });
     const start = Date.UTC(2026, 10, 25);
-    for (let i = 0; i <= 10_000; i++) limiter.reserveEmail(`a${i}@example.com`, start + i);
+    for (let i = 0; i <= 10_000; i++) limiter.reserveEmail(`a${i}@example.com`, 'link', start + i);
     expect(limiter.trackedKeys.addresses).toBe(10_001);
     // Two hours later every one of them is past the resend interval: only the new one is kept.
-    limiter.reserveEmail('late@example.com', start + 2 * 3_600_000);
+    limiter.reserveEmail('late@example.com', 'link', start + 2 * 3_600_000);
     expect(limiter.trackedKeys.addresses).toBe(1);
   });
 });
