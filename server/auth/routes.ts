@@ -86,21 +86,21 @@ export function authRoutes(ctx: ServerContext): Hono {
 
   app.post('/otp', async (c) => {
     const request = otpRequestOf(await readAuthBody(c));
-    ctx.limiter.reserveEmail(request.email);
+    ctx.limiter.reserveEmail(request.email, { ip: clientIp(c) });
     await sendSignInLink(ctx, request, redirectOf(c));
     return c.json({});
   });
 
   app.post('/signup', async (c) => {
     const request = signupRequestOf(await readAuthBody(c));
-    ctx.limiter.reserveEmail(request.email, 'signup');
+    ctx.limiter.reserveEmail(request.email, { kind: 'signup', ip: clientIp(c) });
     return c.json(await signUp(ctx, request, redirectOf(c)));
   });
 
   app.post('/recover', async (c) => {
     const started = Date.now();
     const request = recoverRequestOf(await readAuthBody(c));
-    ctx.limiter.reserveEmail(request.email);
+    ctx.limiter.reserveEmail(request.email, { ip: clientIp(c) });
     await sendRecoveryLink(ctx, request, redirectOf(c));
     // Known or unknown address, the answer comes after the same fixed minimum, so its timing does
     // not reveal who has an account (the work for a known one is well under it).

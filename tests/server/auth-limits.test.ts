@@ -2,6 +2,7 @@
 // interval per address, the hourly email cap, per-IP budgets on /otp, /recover, /verify and
 // /token, wrong-code attempts, /recover's constant time and the redirect allow-list.
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../../server/auth/rate-limit.ts';
 import { failedAttemptsOf } from '../../server/auth/store.ts';
@@ -68,6 +69,70 @@ describe('emailed links and codes', () => {
     } finally {
       await backend.close();
     }
+  });
+});
+
+describe('sign-in that one client cannot block (issue 25 finding 4)', () => {
+  /** POST /auth/v1/otp from a chosen loopback source address (Linux routes all of 127/8 locally). */
+  function otpFrom(backend: LocalBackend, sourceIp: string, email: string): Promise<number> {
+    const url = new URL(`${backend.url}/auth/v1/otp`);
+    const body = JSON.stringify({ email, create_user: true });
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          localAddress: sourceIp,
+          headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  test('one IP firing 40 parallel link requests gets 30; every other student still gets a link', async () => {
+    // GoTrue's defaults but for the per-IP request budget, so the email caps are what is measured.
+    const backend = await startTestBackend({
+      rateLimits: { ...DEFAULT_RATE_LIMITS, signInPer5Minutes: 1000 },
+    });
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, () => otpFrom(backend, '127.0.0.1', freshEmail())),
+      );
+      // Before: the server-wide 30 per hour was gone and every student's /otp answered 429.
+      expect(statuses.filter((status) => status === 200)).toHaveLength(
+        DEFAULT_RATE_LIMITS.emailsPerIpPerHour,
+      );
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+      for (const student of ['127.0.0.2', '127.0.0.3'])
+        expect(await otpFrom(backend, student, freshEmail())).toBe(200);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  test('the server-wide ceiling is far above what one IP may ask for', () => {
+    const limiter = new RateLimiter(DEFAULT_RATE_LIMITS);
+    const now = Date.UTC(2026, 10, 28);
+    let accepted = 0;
+    for (let i = 0; i < 1000; i++) {
+      try {
+        limiter.reserveEmail(`flood${i}@example.com`, { ip: '10.0.0.1' }, now + i);
+        accepted++;
+      } catch {}
+    }
+    expect(accepted).toBe(30);
+    expect(DEFAULT_RATE_LIMITS.emailsPerHour / DEFAULT_RATE_LIMITS.emailsPerIpPerHour).toBeGreaterThanOrEqual(
+      100,
+    );
+    expect(() => limiter.reserveEmail('student@example.com', { ip: '10.0.0.2' }, now + 2000)).not.toThrow();
   });
 });
 
@@ -239,12 +304,17 @@ describe('redirect allow-list', () => {
 describe('the limiter’s memory', () => {
   test('addresses and IPs whose window has passed are forgotten once many are tracked', () => {
     // No hourly cap here: the per-address memory is what is measured.
-    const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, emailsPerHour: 1_000_000 });
+    const limiter = new RateLimiter({
+      ...DEFAULT_RATE_LIMITS,
+      emailsPerHour: 1_000_000,
+      emailsPerIpPerHour: 1_000_000,
+    });
     const start = Date.UTC(2026, 10, 25);
-    for (let i = 0; i <= 10_000; i++) limiter.reserveEmail(`a${i}@example.com`, 'link', start + i);
+    for (let i = 0; i <= 10_000; i++)
+      limiter.reserveEmail(`a${i}@example.com`, { ip: `10.0.${i >> 8}.${i & 255}` }, start + i);
     expect(limiter.trackedKeys.addresses).toBe(10_001);
     // Two hours later every one of them is past the resend interval: only the new one is kept.
-    limiter.reserveEmail('late@example.com', 'link', start + 2 * 3_600_000);
+    limiter.reserveEmail('late@example.com', { ip: '10.9.9.9' }, start + 2 * 3_600_000);
     expect(limiter.trackedKeys.addresses).toBe(1);
   });
 });

@@ -32,6 +32,7 @@ export type { LocalBackend } from '../../server/index.ts';
  */
 export const TEST_RATE_LIMITS: RateLimits = {
   emailIntervalSeconds: 0,
+  emailsPerIpPerHour: 100_000,
   emailsPerHour: 100_000,
   signInPer5Minutes: 100_000,
   verifyPer5Minutes: 100_000,
