@@ -133,6 +133,13 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
         return subscription ? { subscription, version: new Date(event.created * 1000) } : null;
       },
       applySubscription: (args) => applyOverRest(base, args),
+      async accountConfirmed(userId) {
+        const result = await ctx.db.query<{ confirmed: boolean }>(
+          'select email_confirmed_at is not null as confirmed from auth.users where id = $1',
+          [userId],
+        );
+        return result.rows[0]?.confirmed ?? false;
+      },
       log: (line) => ctx.log(`stripe-webhook: ${line}`),
     });
     return handle(c.req.raw);

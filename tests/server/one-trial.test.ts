@@ -95,3 +95,52 @@ describe('one trial per student', () => {
     expect(await hasAccess(b.id)).toBe(true);
   });
 });
+
+describe('a checkout never links to an account that has not confirmed its address (issue 25 finding 5)', () => {
+  async function checkout(fields: { client_reference_id?: string; email?: string }) {
+    const response = await fetch(`${backend.url}/_checkout`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ action: 'start', ...fields }),
+    });
+    expect(response.status).toBe(303);
+  }
+  const linkedSubscriptions = async (userId: string) =>
+    (
+      await backend.db.query<{ n: number }>(
+        'select count(*)::int as n from public.subscriptions where user_id = $1',
+        [userId],
+      )
+    ).rows[0]?.n;
+  /** An account as anyone's /signup leaves it: unconfirmed, its id in the signup's answer. */
+  async function preRegistered(email: string): Promise<string> {
+    const response = await fetch(`${backend.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'attacker-chose-this' }),
+    });
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  test("a checkout naming an unconfirmed account's id (from anyone's /signup) does not start its trial", async () => {
+    const email = `unconfirmed-ref${++counter}-${Date.now()}@example.com`;
+    const userId = await preRegistered(email);
+    // Before: the trial was linked to the account at once, burnt before its owner ever signed in.
+    await checkout({ client_reference_id: userId });
+    expect(await linkedSubscriptions(userId)).toBe(0);
+    expect(await hasAccess(userId)).toBe(false);
+  });
+
+  test("a checkout by an unconfirmed account's email does not start its trial either", async () => {
+    const email = `unconfirmed-email${++counter}-${Date.now()}@example.com`;
+    const userId = await preRegistered(email);
+    await checkout({ email });
+    expect(await linkedSubscriptions(userId)).toBe(0);
+  });
+
+  test("a confirmed student's own id still starts the trial at once", async () => {
+    const user = await newUser();
+    await checkout({ client_reference_id: user.id });
+    expect(await hasAccess(user.id)).toBe(true);
+  });
+});

@@ -68,6 +68,13 @@ export interface StripeWebhookDeps {
   retrieveSubscription(id: string, event: Stripe.Event): Promise<SubscriptionSnapshot | null>;
   /** Calls stripe_apply_subscription as the service role; returns its result text. */
   applySubscription(args: ApplySubscriptionArgs): Promise<string>;
+  /**
+   * Whether the account a checkout's client_reference_id names has confirmed its address. A
+   * reference to an unconfirmed account (its id is in the answer of anyone's /signup for that
+   * address) is not trusted: the checkout is linked as by its email, which the SQL gives only to
+   * a confirmed address (docs/decisions/112). Left out, every well-formed reference is trusted.
+   */
+  accountConfirmed?: (userId: string) => Promise<boolean>;
   log?: (line: string) => void;
 }
 
@@ -93,10 +100,7 @@ export function subscriptionTarget(
       if (session.mode !== 'subscription' || !subscriptionId) return null;
       const reference = session.client_reference_id;
       const userId = reference && UUID.test(reference) ? reference : null;
-      const email = session.customer_details?.email ?? session.customer_email ?? null;
-      // Only something shaped like an address is used to link (a control character could not be stored).
-      const usableEmail = email && PLAIN_EMAIL.test(email) ? email : null;
-      return { subscriptionId, userId, checkoutEmail: userId ? null : usableEmail };
+      return { subscriptionId, userId, checkoutEmail: userId ? null : checkoutEmailOf(event) };
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -113,6 +117,15 @@ export function subscriptionTarget(
     default:
       return null;
   }
+}
+
+/** The email a completed checkout's customer gave, if it is shaped like an address. */
+function checkoutEmailOf(event: Stripe.Event): string | null {
+  if (event.type !== 'checkout.session.completed') return null;
+  const session = event.data.object;
+  const email = session.customer_details?.email ?? session.customer_email ?? null;
+  // Only something shaped like an address is used to link (a control character could not be stored).
+  return typeof email === 'string' && PLAIN_EMAIL.test(email) ? email : null;
 }
 
 /**
@@ -248,6 +261,11 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (request: R
     }
 
     try {
+      if (target.userId && deps.accountConfirmed && !(await deps.accountConfirmed(target.userId))) {
+        log(`${event.id}: client_reference_id names an unconfirmed account, linked by email instead`);
+        target.checkoutEmail = checkoutEmailOf(event);
+        target.userId = null;
+      }
       const snapshot = await deps.retrieveSubscription(target.subscriptionId, event);
       if (!snapshot) {
         log(`${event.id} ${event.type}: subscription ${target.subscriptionId} not available, acknowledged`);

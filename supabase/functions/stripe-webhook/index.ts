@@ -31,6 +31,12 @@ const handle = createStripeWebhookHandler({
     if (error) throw new Error(`stripe_apply_subscription: ${error.message}`);
     return String(data);
   },
+  async accountConfirmed(userId) {
+    // An unknown id (or a failed lookup) is not a confirmed account: the checkout is then linked
+    // by its email, which the SQL gives only to a confirmed address.
+    const { data, error } = await admin.auth.admin.getUserById(userId);
+    return !error && Boolean(data.user?.email_confirmed_at);
+  },
 });
 
 Deno.serve(handle);
