@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { redactCredentials } from '../src/app/redact.ts';
 import { createApp } from './app.ts';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './auth/rate-limit.ts';
 import type { ServerContext } from './context.ts';
@@ -109,7 +110,9 @@ export function resolveOptions(options: Partial<BackendOptions> = {}): BackendOp
 
 export async function startLocalBackend(options: Partial<BackendOptions> = {}): Promise<LocalBackend> {
   const config = resolveOptions(options);
-  const log = config.log ?? ((line: string) => console.log(`[backend] ${line}`));
+  const write = config.log ?? ((line: string) => console.log(`[backend] ${line}`));
+  // Every line, from every module: an emailed token, auth code or session never reaches the log.
+  const log = (line: string) => write(redactCredentials(line));
 
   if (config.dataDir !== 'memory') await mkdir(config.dataDir, { recursive: true });
   const snapshot = config.snapshot ? new Blob([await readFile(config.snapshot)]) : undefined;

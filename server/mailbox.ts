@@ -58,7 +58,8 @@ export class Mailbox {
     };
     this.messages.push(message);
     if (this.messages.length > MAX_MESSAGES) this.messages.shift();
-    this.log(`mail to ${message.to}: ${message.subject}\n${text}`);
+    // The link is a credential: the log names the mail, the mailbox shows it.
+    this.log(`mail to ${message.to}: ${message.subject} (open it in the mailbox, /_inbox)`);
     return message;
   }
 

@@ -85,6 +85,26 @@ function limitBody(maxSize: number) {
   });
 }
 
+/**
+ * The form fields of a checkout or portal post, or null when the body is not a readable form
+ * (multipart without a boundary, a truncated multipart body, a charset the parser refuses): those
+ * are the client's fault, answered 400, never a 500.
+ */
+async function readForm(c: Context): Promise<Record<string, string> | null> {
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = await c.req.parseBody();
+  } catch {
+    return null;
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') fields[name] = value;
+  return fields;
+}
+
+const unreadableForm = (c: Context) =>
+  c.json({ message: 'The form could not be read: send it as application/x-www-form-urlencoded' }, 400);
+
 export function localWebhookSecret(): string {
   return process.env.STRIPE_WEBHOOK_SECRET || LOCAL_STRIPE_WEBHOOK_SECRET;
 }
@@ -188,8 +208,9 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
   });
 
   app.post('/_checkout', limitBody(CHECKOUT_MAX_BODY_BYTES), async (c) => {
-    const form = await c.req.parseBody();
-    const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string).trim() : '');
+    const form = await readForm(c);
+    if (!form) return unreadableForm(c);
+    const field = (name: string) => (form[name] ?? '').trim();
     if (field('action') !== 'start') return c.redirect(appUrl('/checkout/cancel'), 303);
 
     const reference = field('client_reference_id');
@@ -245,8 +266,9 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
 
   // Each action changes the fake subscription and reaches the database only as signed events.
   app.post('/_portal', limitBody(CHECKOUT_MAX_BODY_BYTES), async (c) => {
-    const form = await c.req.parseBody();
-    const sessionId = typeof form.session === 'string' ? form.session : '';
+    const form = await readForm(c);
+    if (!form) return unreadableForm(c);
+    const sessionId = form.session ?? '';
     const session = stripe.portalSession(sessionId);
     const subscription = session ? stripe.portalSubscription(session.customer) : null;
     if (!session || !subscription) return portalFor(c, sessionId);

@@ -26,14 +26,19 @@ function remember(secret: unknown) {
   knownSecrets.add(secret);
 }
 
+/**
+ * A string with its credentials replaced: URL secrets (?token_hash=…, #access_token=…) and JWTs.
+ * The local backend's log goes through this too, so no emailed token or session reaches it.
+ */
+export function redactCredentials(text: string): string {
+  return text.replace(URL_SECRET, '$1[redacted]').replace(JWT, '[redacted token]');
+}
+
 /** A string with known secrets, emails, JWTs and URL secrets replaced. */
 export function redactString(text: string): string {
   let out = text;
   for (const secret of knownSecrets) if (out.includes(secret)) out = out.split(secret).join('[redacted]');
-  return out
-    .replace(URL_SECRET, '$1[redacted]')
-    .replace(JWT, '[redacted token]')
-    .replace(EMAIL, '[redacted email]');
+  return redactCredentials(out).replace(EMAIL, '[redacted email]');
 }
 
 function isActorRef(value: object): value is { id: string; sessionId: string } {

@@ -3,10 +3,13 @@
 // (deep enough to overflow a recursive JSON.stringify), and must answer 4xx JSON in the route's
 // documented error shape: GoTrue's { code, message } or PostgREST's { code, details, hint, message }.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { deliverEvent, FakeStripe, type StripeEventJson } from '../../server/payments/fake-stripe.ts';
+import { LOCAL_STRIPE_WEBHOOK_SECRET, WEBHOOK_PATH } from '../../server/payments/routes.ts';
 import {
   createConfirmedUser,
   createTestClient,
   type LocalBackend,
+  latestTokenHash,
   startTestBackend,
 } from '../support/backend.ts';
 
@@ -192,4 +195,138 @@ describe('rpc routes', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+describe('the second hardening pass’s shapes (issue 25 finding 6): 4xx, or 2xx for a rejected signed event', () => {
+  // Its own backend, so every line it logs can be checked for tokens.
+  let logged: LocalBackend;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    delete process.env.STRIPE_WEBHOOK_SECRET;
+    logged = await startTestBackend({ log: (line) => lines.push(line) });
+  });
+  afterAll(() => logged.close());
+
+  const forms: [string, Record<string, string>, string][] = [
+    ['multipart without a boundary', { 'content-type': 'multipart/form-data' }, 'action=start'],
+    [
+      'truncated multipart',
+      { 'content-type': 'multipart/form-data; boundary=XyZ' },
+      '--XyZ\r\nContent-Disposition: form-data; name="action"\r\n\r\nstart',
+    ],
+    ['multipart with a bad charset', { 'content-type': 'multipart/form-data; boundary=' }, '--\r\n'],
+  ];
+  test.each(
+    forms.flatMap(([shape, headers, body]) => [
+      ['/_checkout', shape, headers, body] as const,
+      ['/_portal', shape, headers, body] as const,
+    ]),
+  )('%s: %s → 400 JSON', async (path, _shape, headers, body) => {
+    const response = await fetch(`${logged.url}${path}`, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toMatch(/form could not be read/);
+  });
+
+  test.each([
+    ['current_period_start: "x"', { current_period_start: 'x' }],
+    ['trial_start: 1e20', { trial_start: 1e20 }],
+    ['subscription id: null', { id: null }],
+    ['status: 5', { status: 5 }],
+    ['cancel_at_period_end: "yes"', { cancel_at_period_end: 'yes' }],
+    ['an item period of -1', { items: { object: 'list', data: [{ current_period_end: -1 }] } }],
+  ])('a signed event with %s answers 2xx, logged as rejected, nothing written', async (_shape, fields) => {
+    const trial = new FakeStripe().startTrial({
+      clientReferenceId: null,
+      email: null,
+      successUrl: logged.url,
+    });
+    const event = trial.events.find((e) => e.type === 'customer.subscription.created');
+    if (!event) throw new Error('no customer.subscription.created event');
+    const object = (event.data as { object: Record<string, unknown> }).object;
+    const forged = { ...event, data: { object: { ...object, ...fields } } } as StripeEventJson;
+    const delivery = await deliverEvent(`${logged.url}${WEBHOOK_PATH}`, LOCAL_STRIPE_WEBHOOK_SECRET, forged);
+    // Before: 500, which Stripe retries for three days.
+    expect(delivery.status).toBe(200);
+    expect(delivery.result).toBe('rejected');
+    expect(lines.some((line) => line.includes(`${event.id} customer.subscription.created: rejected`))).toBe(
+      true,
+    );
+    const stored = await logged.db.query(
+      'select 1 from public.subscriptions where stripe_subscription_id = $1',
+      [trial.subscription.id],
+    );
+    expect(stored.rows).toHaveLength(0);
+  });
+
+  test('a signed event with id: null answers 2xx, logged as rejected', async () => {
+    const trial = new FakeStripe().startTrial({
+      clientReferenceId: null,
+      email: null,
+      successUrl: logged.url,
+    });
+    const event = trial.events[0] as StripeEventJson;
+    const delivery = await deliverEvent(`${logged.url}${WEBHOOK_PATH}`, LOCAL_STRIPE_WEBHOOK_SECRET, {
+      ...event,
+      id: null as unknown as string,
+    });
+    expect(delivery.status).toBe(200);
+    expect(delivery.result).toBe('rejected');
+  });
+
+  test('CR/LF in redirect_to on a valid emailed link → 400 before the link is used; no token reaches the log', async () => {
+    const email = `fuzz-crlf-${Date.now()}@example.com`;
+    await createConfirmedUser(logged, email);
+    const client = createTestClient(logged, { flowType: 'implicit' });
+    expect((await client.auth.signInWithOtp({ email })).error).toBeNull();
+    const tokenHash = await latestTokenHash(logged, email);
+    for (const hostile of [
+      'http://localhost:5173/\r\nSet-Cookie: a=b',
+      'http://localhost:5173/%0d%0a\r\n',
+      'http://localhost:5173/\n',
+    ]) {
+      const response = await fetch(
+        `${logged.url}/auth/v1/verify?token=${tokenHash}&type=magiclink&redirect_to=${encodeURIComponent(hostile)}`,
+        { redirect: 'manual' },
+      );
+      // Before: 500 after the link was consumed, with the new session's tokens in the server log.
+      expect(response.status).toBe(400);
+      expect((await response.json()).code).toBe('validation_failed');
+    }
+    const otp = await fetch(
+      `${logged.url}/auth/v1/otp?redirect_to=${encodeURIComponent('http://localhost:5173/\r\n')}`,
+      {
+        method: 'POST',
+        headers: { apikey: logged.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      },
+    );
+    expect(otp.status).toBe(400);
+
+    // The link was not used up: it still signs in, and neither it nor the session is in the log.
+    const opened = await fetch(`${logged.url}/auth/v1/verify?token=${tokenHash}&type=magiclink`, {
+      redirect: 'manual',
+    });
+    expect(opened.status).toBe(303);
+    const fragment = new URLSearchParams(new URL(opened.headers.get('location') ?? '').hash.slice(1));
+    const secrets = [
+      tokenHash,
+      fragment.get('access_token') ?? 'none',
+      fragment.get('refresh_token') ?? 'none',
+    ];
+    expect(secrets.every((secret) => secret.length > 20)).toBe(true);
+    // A failing request logs its path and error too: provoke an unexpected error's log line with a token in it.
+    await fetch(
+      `${logged.url}/auth/v1/verify?token=${tokenHash}&type=magiclink&redirect_to=${encodeURIComponent('http://localhost:5173/é')}`,
+      {
+        redirect: 'manual',
+      },
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
+  });
 });

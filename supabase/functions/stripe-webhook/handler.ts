@@ -158,6 +158,60 @@ export function subscriptionCarriedBy(
   return null;
 }
 
+/** Latest Unix time Postgres' timestamptz (and a Date) can hold comfortably: 9999-12-31. */
+const MAX_UNIX_SECONDS = 253_402_300_799;
+const SUBSCRIPTION_TIMES = [
+  'current_period_start',
+  'current_period_end',
+  'trial_start',
+  'trial_end',
+  'cancel_at',
+  'canceled_at',
+  'ended_at',
+] as const;
+
+const isUnixTime = (value: unknown) =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_UNIX_SECONDS;
+const absentOr = (value: unknown, check: (value: unknown) => boolean) =>
+  value === undefined || value === null || check(value);
+const isId = (value: unknown) => typeof value === 'string' && value.length > 0 && value.length <= 255;
+
+/**
+ * Why a subscription object cannot be stored, or null when every field stripe_apply_subscription
+ * reads has the type Stripe documents: ids are strings, times are Unix seconds (or null), flags are
+ * booleans. A validly signed event with other types (only a leaked signing secret or a broken
+ * sender makes one) is rejected and acknowledged, never a 500 that Stripe would retry for days.
+ */
+export function invalidSubscription(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return 'the subscription is not an object';
+  const sub = value as Record<string, unknown>;
+  if (sub.object !== 'subscription' || !isId(sub.id)) return 'the subscription has no id';
+  if (typeof sub.status !== 'string') return 'status is not a string';
+  const customer = sub.customer;
+  if (!absentOr(customer, (c) => isId(c) || (typeof c === 'object' && isId((c as { id?: unknown }).id)))) {
+    return 'customer is not an id';
+  }
+  for (const field of SUBSCRIPTION_TIMES) {
+    if (!absentOr(sub[field], isUnixTime)) return `${field} is not a Unix time`;
+  }
+  for (const field of ['cancel_at_period_end', 'livemode'] as const) {
+    if (!absentOr(sub[field], (flag) => typeof flag === 'boolean')) return `${field} is not a boolean`;
+  }
+  const items = (sub.items as { data?: unknown } | null | undefined)?.data;
+  if (!absentOr(items, Array.isArray)) return 'items.data is not a list';
+  for (const item of (items as unknown[] | undefined) ?? []) {
+    if (typeof item !== 'object' || item === null) return 'an item is not an object';
+    const { current_period_start, current_period_end, price } = item as Record<string, unknown>;
+    if (!absentOr(current_period_start, isUnixTime) || !absentOr(current_period_end, isUnixTime)) {
+      return "an item's period is not a Unix time";
+    }
+    if (!absentOr(price, (p) => typeof p === 'object' && absentOr((p as { id?: unknown }).id, isId))) {
+      return "an item's price has no id";
+    }
+  }
+  return null;
+}
+
 function text(body: string, status: number): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
@@ -247,7 +301,19 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (request: R
       return text('event refused: created is in the future', 400);
     }
 
+    // Signed but malformed: acknowledged (2xx, so Stripe does not retry it for days) and logged as
+    // rejected, with nothing written (Stripe's guidance for events an endpoint cannot use).
+    const rejected = (reason: string) => {
+      log(`${isId(event.id) ? event.id : '(no event id)'} ${String(event.type)}: rejected, ${reason}`);
+      return Response.json({ received: true, result: 'rejected' });
+    };
+    if (!isId(event.id) || typeof event.type !== 'string') return rejected('the event has no id or type');
+    if (typeof event.data?.object !== 'object' || event.data.object === null) {
+      return rejected('the event carries no object');
+    }
+
     const target = subscriptionTarget(event);
+    if (target && !isId(target.subscriptionId)) return rejected('the subscription id is not an id');
     if (!target) {
       if (event.type === 'checkout.session.completed') {
         log(`${event.id} ${event.type}: not a subscription checkout, ignored`);
@@ -271,6 +337,8 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (request: R
         log(`${event.id} ${event.type}: subscription ${target.subscriptionId} not available, acknowledged`);
         return Response.json({ received: true, result: 'unavailable' });
       }
+      const invalid = invalidSubscription(snapshot.subscription);
+      if (invalid) return rejected(invalid);
       const result = await deps.applySubscription({
         p_event_id: event.id,
         p_event_type: event.type,
