@@ -3,20 +3,23 @@ import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { securityHeaders } from './scripts/lib/security-headers.ts';
 import { prerenderPublicPages } from './scripts/prerender-plugin.ts';
+import { keepSourceMapsOutOfBuild } from './scripts/source-maps-plugin.ts';
 
 // One file for the app build and the test runner. Test layers are separate projects so the
 // slow browser layer runs its files one at a time (one Chromium, one backend) while the fast
 // layers use both cores.
 export default defineConfig({
-  // Public pages are prerendered to HTML after the client build (decision 080).
-  plugins: [react(), prerenderPublicPages()],
+  // Public pages are prerendered to HTML after the client build (decision 080); the source maps
+  // are moved out of the published folder (scripts/source-maps-plugin.ts).
+  plugins: [react(), prerenderPublicPages(), keepSourceMapsOutOfBuild()],
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
     // Test builds and the local database live here; changes there are not app changes.
     watch: { ignored: ['**/.cache/**', '**/.data/**'] },
   },
-  // Maps are written for error reporting but not referenced from the shipped files (decision 072).
+  // Maps are written for error reporting but not referenced from the shipped files (decision 072),
+  // and kept next to the build, not in it (dist-sourcemaps/).
   build: { sourcemap: 'hidden' },
   // `vite preview` serves the production build with the production headers (docs/deploy.md).
   preview: { headers: securityHeaders(loadEnv('production', process.cwd(), 'VITE_')) },

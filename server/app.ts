@@ -32,6 +32,7 @@ export function createApp(ctx: ServerContext): Hono {
       isServiceRoleKey: (key) => apiKeyRole(key, ctx.keys) === 'service_role',
       url: () => ctx.settings.url,
       siteUrl: ctx.settings.siteUrl,
+      limiter: ctx.limiter,
       log: ctx.log,
     }),
   );

@@ -94,5 +94,10 @@ export function securityHeaders(env: SecurityHeaderEnv, pages?: string[]) {
     'X-Frame-Options': 'DENY',
     // Sign-in links carry tokens in the URL: other sites get the origin at most.
     'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // HTTPS only for two years, subdomains included (browsers ignore it over plain http, so local
+    // previews are unaffected). Not preloaded: that is the domain owner's choice.
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    // The app uses none of these; a script injected into it could not either.
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
   };
 }

@@ -22,6 +22,8 @@ export interface RateLimits {
   verifyPer5Minutes: number;
   /** Requests per IP per 5 minutes on /token (config.toml token_refresh). */
   tokenPer5Minutes: number;
+  /** Completed test checkouts (POST /_checkout) per IP per 5 minutes: each one stores a subscription. */
+  checkoutPer5Minutes: number;
   /** Failed verifications of one emailed token (wrong code, wrong hash) before it is deleted. */
   maxCodeAttempts: number;
 }
@@ -33,6 +35,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   signInPer5Minutes: 30,
   verifyPer5Minutes: 30,
   tokenPer5Minutes: 150,
+  checkoutPer5Minutes: 30,
   maxCodeAttempts: 5,
 };
 
@@ -82,7 +85,7 @@ class Window {
   }
 }
 
-export type IpLimited = 'signIn' | 'verify' | 'token';
+export type IpLimited = 'signIn' | 'verify' | 'token' | 'checkout';
 
 /** A password signup's confirmation mail, or any other emailed link (sign-in, reset). */
 export type EmailKind = 'signup' | 'link';
@@ -100,6 +103,7 @@ export class RateLimiter {
       signIn: this.limits.signInPer5Minutes,
       verify: this.limits.verifyPer5Minutes,
       token: this.limits.tokenPer5Minutes,
+      checkout: this.limits.checkoutPer5Minutes,
     }[endpoint];
     if (!this.perIp.take(`${endpoint}:${ip}`, limit)) {
       throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');

@@ -211,10 +211,31 @@ export interface PortalSession {
 /** Stripe's portal sessions are short-lived; this one works for an hour. */
 const PORTAL_SESSION_SECONDS = 3600;
 
+/**
+ * The most subscriptions and portal sessions kept in memory. Past them the oldest are forgotten
+ * (a forgotten subscription's row in the database stays; only the test API and the portal lose it),
+ * so no stream of requests grows the process without bound (issue 25 finding 8).
+ */
+export const MAX_SUBSCRIPTIONS = 5_000;
+export const MAX_PORTAL_SESSIONS = 1_000;
+
+/** Drops a Map's oldest entries (insertion order) until it holds at most `max`. */
+function keepNewest<K, V>(map: Map<K, V>, max: number): void {
+  for (const key of map.keys()) {
+    if (map.size <= max) return;
+    map.delete(key);
+  }
+}
+
 /** The fake Stripe account: its subscriptions, and the events each change produces. */
 export class FakeStripe {
   readonly subscriptions = new Map<string, LocalSubscription>();
   private readonly portalSessions = new Map<string, PortalSession>();
+
+  /** How many subscriptions and portal sessions are held (bounded: see MAX_SUBSCRIPTIONS). */
+  get held(): { subscriptions: number; portalSessions: number } {
+    return { subscriptions: this.subscriptions.size, portalSessions: this.portalSessions.size };
+  }
 
   /** A Customer Portal session for a customer (billingPortal.sessions.create); null if unknown. */
   createPortalSession(customer: string, returnUrl: string): PortalSession | null {
@@ -226,7 +247,11 @@ export class FakeStripe {
       returnUrl,
       expiresAt: nowSeconds() + PORTAL_SESSION_SECONDS,
     };
+    // Expired sessions are pruned as new ones are made, and the newest MAX_PORTAL_SESSIONS kept.
+    const now = nowSeconds();
+    for (const [id, held] of this.portalSessions) if (held.expiresAt <= now) this.portalSessions.delete(id);
     this.portalSessions.set(session.id, session);
+    keepNewest(this.portalSessions, MAX_PORTAL_SESSIONS);
     return session;
   }
 
@@ -279,6 +304,7 @@ export class FakeStripe {
       lastEventCreated: 0,
     };
     this.subscriptions.set(sub.id, sub);
+    keepNewest(this.subscriptions, MAX_SUBSCRIPTIONS);
     const invoice = invoiceObject(sub, true, 0, 'subscription_create');
     const created = this.stamp(sub);
     const sessionId = randomId('cs_test_local');

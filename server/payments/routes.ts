@@ -21,6 +21,8 @@ import {
   subscriptionCarriedBy,
   WEBHOOK_MAX_BODY_BYTES,
 } from '../../supabase/functions/stripe-webhook/handler.ts';
+import { clientIp, type RateLimiter } from '../auth/rate-limit.ts';
+import { AuthError } from '../http.ts';
 import { checkoutPage } from './checkout-page.ts';
 import {
   type Delivery,
@@ -45,6 +47,8 @@ export interface PaymentContext {
   url: () => string;
   /** The app's URL (return pages such as /checkout/success live there). */
   siteUrl: string;
+  /** The per-IP budget of completed test checkouts (`checkoutPer5Minutes`). */
+  limiter: RateLimiter;
   log: (line: string) => void;
 }
 
@@ -213,6 +217,14 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
     const field = (name: string) => (form[name] ?? '').trim();
     if (field('action') !== 'start') return c.redirect(appUrl('/checkout/cancel'), 303);
 
+    // Each completed checkout stores a subscription (here and in the database): an unauthenticated
+    // client gets a per-IP budget, so it cannot grow either without bound (issue 25 finding 8).
+    try {
+      ctx.limiter.checkIp('checkout', clientIp(c));
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      return c.json({ message: 'Too many checkouts from this address: try again in a few minutes' }, 429);
+    }
     const reference = field('client_reference_id');
     const clientReferenceId = CLIENT_REFERENCE_ID.test(reference) ? reference : null;
     const email = field('email') || null;
@@ -287,35 +299,25 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
     return c.redirect(`/_portal?session=${encodeURIComponent(sessionId)}&done=${action}`, 303);
   });
 
-  // Test-only API: refused unless the server was started with the switch.
-  app.use('/_test/subscriptions/*', async (c, next) => {
+  // Test-only API: 404 unless the server was started with the switch, and then the service role
+  // only, for listing and for moving anyone's subscription alike (issue 25 finding 8).
+  const testApiGate = async (c: Context, next: () => Promise<void>) => {
     if (!testApi) return c.json({ message: 'Not Found' }, 404);
+    const key = c.req.header('apikey') ?? /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (key === undefined || !ctx.isServiceRoleKey(key)) {
+      return c.json({ message: 'The test API needs the service_role key (apikey header)' }, 401);
+    }
     await next();
-  });
-  app.use('/_test/subscriptions', async (c, next) => {
-    if (!testApi) return c.json({ message: 'Not Found' }, 404);
-    await next();
-  });
+  };
+  app.use('/_test/subscriptions', testApiGate);
+  app.use('/_test/subscriptions/*', testApiGate);
 
-  // Every subscription with its customer's email: the service role only. Without the key, one
-  // account's own subscriptions (by its id) are listed, emails left out.
+  // Every subscription with its customer's email, or one account's (by its id).
   app.get('/_test/subscriptions', (c) => {
     const reference = c.req.query('client_reference_id');
-    const key = c.req.header('apikey') ?? /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    const service = key !== undefined && ctx.isServiceRoleKey(key);
-    if (!service && !reference) {
-      return c.json(
-        {
-          message:
-            'Listing every subscription needs the service_role key (apikey header), or a client_reference_id',
-        },
-        401,
-      );
-    }
-    const list = [...stripe.subscriptions.values()].filter(
-      (sub) => !reference || sub.clientReferenceId === reference,
+    return c.json(
+      [...stripe.subscriptions.values()].filter((sub) => !reference || sub.clientReferenceId === reference),
     );
-    return c.json(service ? list : list.map(({ email: _email, ...rest }) => rest));
   });
 
   app.post('/_test/subscriptions/:id/:transition', async (c) => {

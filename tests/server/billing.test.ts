@@ -17,6 +17,7 @@ import {
   type LocalBackend,
   latestTokenHash,
   startTestBackend,
+  testApiFetch,
 } from '../support/backend.ts';
 
 const SITE_URL = 'http://app.test:5173';
@@ -57,7 +58,7 @@ async function checkout(fields: { client_reference_id?: string; email: string })
 
 /** The account's newest subscription at the fake Stripe. */
 async function subscriptionIdOf(userId: string): Promise<string> {
-  const list = (await fetch(`${backend.url}/_test/subscriptions?client_reference_id=${userId}`).then((r) =>
+  const list = (await testApiFetch(backend, `/_test/subscriptions?client_reference_id=${userId}`).then((r) =>
     r.json(),
   )) as Array<{ id: string; created: number }>;
   expect(list.length).toBeGreaterThan(0);
@@ -65,7 +66,7 @@ async function subscriptionIdOf(userId: string): Promise<string> {
 }
 
 async function move(subscriptionId: string, transition: string) {
-  const response = await fetch(`${backend.url}/_test/subscriptions/${subscriptionId}/${transition}`, {
+  const response = await testApiFetch(backend, `/_test/subscriptions/${subscriptionId}/${transition}`, {
     method: 'POST',
   });
   expect(response.status).toBe(200);
@@ -243,8 +244,9 @@ describe('create-portal-session', () => {
   test('never takes a customer from the request: the portal is always the caller’s own', async () => {
     const victim = await signedInStudent('victim');
     await checkout({ client_reference_id: victim.id, email: victim.email });
-    const victimRows = (await fetch(
-      `${backend.url}/_test/subscriptions?client_reference_id=${victim.id}`,
+    const victimRows = (await testApiFetch(
+      backend,
+      `/_test/subscriptions?client_reference_id=${victim.id}`,
     ).then((r) => r.json())) as Array<{ customer: string }>;
     const victimCustomer = victimRows[0]?.customer;
     expect(victimCustomer).toMatch(/^cus_local_/);

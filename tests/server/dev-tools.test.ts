@@ -3,9 +3,11 @@
 // name (DNS rebinding), are refused; none of them is readable cross-origin. Their bodies are
 // limited before being read, and the test API does not list everyone's email to anyone.
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../../server/auth/rate-limit.ts';
+import { FakeStripe, MAX_PORTAL_SESSIONS, MAX_SUBSCRIPTIONS } from '../../server/payments/fake-stripe.ts';
 import { TEST_API_ENV } from '../../server/payments/routes.ts';
-import { type LocalBackend, startTestBackend } from '../support/backend.ts';
+import { type LocalBackend, startTestBackend, testApiFetch } from '../support/backend.ts';
 
 let backend: LocalBackend;
 let port: number;
@@ -227,12 +229,102 @@ describe('the test API', () => {
     expect(service.status).toBe(200);
     expect(JSON.stringify(await service.json())).toContain(email);
 
-    // One account's own subscriptions, by its id, stay listable without the key, without emails.
+    // Before: one account's subscriptions were listed to anyone who knew its id.
     const own = await fetch(`${backend.url}/_test/subscriptions?client_reference_id=${reference}`);
-    expect(own.status).toBe(200);
-    const list = (await own.json()) as Array<Record<string, unknown>>;
-    expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ clientReferenceId: reference, status: 'trialing' });
-    expect(JSON.stringify(list)).not.toContain(email);
+    expect(own.status).toBe(401);
+    expect(await own.text()).not.toContain(reference);
+  });
+});
+
+describe('the test API needs the service key (issue 25 finding 8)', () => {
+  test("without it nobody can read, renew, end or delete anyone's subscription", async () => {
+    const reference = crypto.randomUUID();
+    await fetch(`${backend.url}/_checkout`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ action: 'start', client_reference_id: reference }),
+    });
+    const [subscription] = (await testApiFetch(
+      backend,
+      `/_test/subscriptions?client_reference_id=${reference}`,
+    ).then((r) => r.json())) as Array<{ id: string; status: string }>;
+    expect(subscription?.status).toBe('trialing');
+    for (const transition of ['delete', 'renew', 'trial-end', 'cancel-at-period-end']) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { apikey: backend.anonKey },
+        { authorization: `Bearer ${backend.anonKey}` },
+      ]) {
+        const response = await fetch(`${backend.url}/_test/subscriptions/${subscription?.id}/${transition}`, {
+          method: 'POST',
+          headers,
+        });
+        // Before: 200, and the victim's subscription moved.
+        expect(response.status).toBe(401);
+      }
+    }
+    const after = (await testApiFetch(backend, `/_test/subscriptions?client_reference_id=${reference}`).then(
+      (r) => r.json(),
+    )) as Array<{ status: string }>;
+    expect(after[0]?.status).toBe('trialing');
+    const moved = await testApiFetch(backend, `/_test/subscriptions/${subscription?.id}/delete`, {
+      method: 'POST',
+    });
+    expect(moved.status).toBe(200);
+  });
+});
+
+describe('in-memory stores stay bounded (issue 25 finding 8)', () => {
+  test('unauthenticated checkouts: 30 per IP per 5 minutes, the rest 429 and stored nowhere', async () => {
+    process.env[TEST_API_ENV] = '1';
+    const strict = await startTestBackend({ rateLimits: DEFAULT_RATE_LIMITS });
+    delete process.env[TEST_API_ENV];
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const response = await fetch(`${strict.url}/_checkout`, {
+          method: 'POST',
+          redirect: 'manual',
+          body: new URLSearchParams({ action: 'start', email: `flood${i}@example.com` }),
+        });
+        statuses.push(response.status);
+      }
+      // Before: every post stored a subscription (+51 MB in 15 s of posting).
+      expect(statuses.filter((status) => status === 303)).toHaveLength(
+        DEFAULT_RATE_LIMITS.checkoutPer5Minutes,
+      );
+      expect(statuses.filter((status) => status === 429)).toHaveLength(
+        100 - DEFAULT_RATE_LIMITS.checkoutPer5Minutes,
+      );
+      const held = (await testApiFetch(strict, '/_test/subscriptions').then((r) => r.json())) as unknown[];
+      expect(held).toHaveLength(DEFAULT_RATE_LIMITS.checkoutPer5Minutes);
+      const stored = await strict.db.query<{ n: number }>(
+        'select count(*)::int as n from public.subscriptions',
+      );
+      expect(stored.rows[0]?.n).toBe(DEFAULT_RATE_LIMITS.checkoutPer5Minutes);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  test('the fake Stripe keeps at most MAX_SUBSCRIPTIONS subscriptions and prunes expired portal sessions', () => {
+    const stripe = new FakeStripe();
+    for (let i = 0; i < MAX_SUBSCRIPTIONS + 500; i++) {
+      stripe.startTrial({ clientReferenceId: null, email: null, successUrl: 'http://localhost:5173' });
+    }
+    expect(stripe.held.subscriptions).toBe(MAX_SUBSCRIPTIONS);
+    const customer = [...stripe.subscriptions.values()][0]?.customer ?? '';
+    vi.useFakeTimers({ now: Date.now() });
+    try {
+      for (let i = 0; i < MAX_PORTAL_SESSIONS + 200; i++)
+        stripe.createPortalSession(customer, 'http://localhost:5173');
+      expect(stripe.held.portalSessions).toBe(MAX_PORTAL_SESSIONS);
+      // Two hours later the old sessions have expired: the next one is the only one kept.
+      vi.setSystemTime(Date.now() + 2 * 3600 * 1000);
+      stripe.createPortalSession(customer, 'http://localhost:5173');
+      expect(stripe.held.portalSessions).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The production build as it ships: built once here with production-like settings and with every
  * server-side secret planted in the environment, then scanned file by file for any secret name or
- * value; its source maps hidden; and served by `vite preview` with the Content-Security-Policy.
+ * value; its source maps hidden and kept out of the published folder; and served by `vite preview`
+ * with the production headers (CSP, HSTS, Permissions-Policy), never a source map.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes, securityHeaders } from '../../scripts/lib/security-headers.ts';
+import { sourceMapsDirOf } from '../../scripts/source-maps-plugin.ts';
 import { apiKeysFor, DEV_JWT_SECRET, LOCAL_SECRET_KEY } from '../../server/keys.ts';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../server/payments/routes.ts';
 
@@ -31,6 +33,8 @@ const PLANTED_SECRETS: Record<string, string> = {
 
 let outDir: string;
 const files = new Map<string, string>();
+/** The source maps the build wrote next to outDir (sourceMapsDirOf), by their path inside it. */
+const maps = new Map<string, string>();
 const savedEnv = { ...process.env };
 
 /** Puts back every variable the test set or changed (process.env itself stays Node's object). */
@@ -49,18 +53,21 @@ beforeAll(async () => {
   } finally {
     restoreEnv();
   }
-  const walk = (dir: string): void => {
+  const walk = (root: string, into: Map<string, string>, dir = root): void => {
+    if (!existsSync(dir)) return;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(relative(outDir, path), readFileSync(path, 'latin1'));
+      if (entry.isDirectory()) walk(root, into, path);
+      else into.set(relative(root, path), readFileSync(path, 'latin1'));
     }
   };
-  walk(outDir);
+  walk(outDir, files);
+  walk(sourceMapsDirOf(outDir), maps);
 }, 180_000);
 
 afterAll(() => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
+  if (outDir) rmSync(sourceMapsDirOf(outDir), { recursive: true, force: true });
 });
 
 describe('the production build', () => {
@@ -76,7 +83,7 @@ describe('the production build', () => {
       LOCAL_STRIPE_WEBHOOK_SECRET,
     ];
     expect(files.size).toBeGreaterThan(3);
-    const found = [...files].flatMap(([file, text]) =>
+    const found = [...files, ...maps].flatMap(([file, text]) =>
       forbidden.filter((secret) => text.includes(secret)).map((secret) => `${file}: ${secret}`),
     );
     expect(found).toEqual([]);
@@ -100,14 +107,14 @@ describe('the production build', () => {
     expect(roles.filter((role) => role !== 'anon')).toEqual([]);
   });
 
-  it('ships hidden source maps: written, but referenced from no file', () => {
+  it('writes hidden source maps next to the build, none in it, referenced from no file', () => {
     const scripts = [...files.keys()].filter((f) => f.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(0);
-    expect([...files.keys()].filter((f) => f.endsWith('.js.map')).length).toBe(scripts.length);
+    // Before: dist/assets/*.js.map, served by `vite preview` and uploaded with dist/ (full source).
+    expect([...files.keys()].filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect([...maps.keys()].filter((f) => f.endsWith('.js.map')).length).toBe(scripts.length);
     // Maps themselves may quote the words in the library sources they carry.
-    const referencing = [...files]
-      .filter(([file, text]) => !file.endsWith('.map') && text.includes('sourceMappingURL'))
-      .map(([f]) => f);
+    const referencing = [...files].filter(([, text]) => text.includes('sourceMappingURL')).map(([f]) => f);
     expect(referencing).toEqual([]);
   });
 
@@ -146,6 +153,14 @@ describe('the production build', () => {
         const response = await fetch(`http://127.0.0.1:${port}${path}`);
         expect(response.status).toBe(200);
         for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name)).toBe(value);
+      }
+      expect(expected['Strict-Transport-Security']).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+      expect(expected['Permissions-Policy']).toContain('camera=()');
+      // No source map is served, neither the paths the build wrote them at nor any other .map.
+      const mapPaths = [...maps.keys()].map((f) => `/${f.replaceAll('\\', '/')}`);
+      expect(mapPaths.length).toBeGreaterThan(0);
+      for (const path of [...mapPaths, '/assets/anything.js.map']) {
+        expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(404);
       }
       const policy = expected['Content-Security-Policy'];
       expect(policy).toContain("frame-ancestors 'none'");

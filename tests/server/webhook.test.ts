@@ -11,6 +11,7 @@ import {
   createTestClient,
   type LocalBackend,
   startTestBackend,
+  testApiFetch,
 } from '../support/backend.ts';
 
 const SITE_URL = 'http://app.test:5173';
@@ -446,15 +447,15 @@ describe('test-only API', () => {
       redirect: 'manual',
       body: new URLSearchParams({ action: 'start', client_reference_id: userId, email }),
     });
-    const list = (await fetch(`${backend.url}/_test/subscriptions?client_reference_id=${userId}`).then((r) =>
-      r.json(),
+    const list = (await testApiFetch(backend, `/_test/subscriptions?client_reference_id=${userId}`).then(
+      (r) => r.json(),
     )) as Array<{ id: string }>;
     expect(list).toHaveLength(1);
     return (list[0] as { id: string }).id;
   }
 
   async function move(id: string, transition: string) {
-    const response = await fetch(`${backend.url}/_test/subscriptions/${id}/${transition}`, {
+    const response = await testApiFetch(backend, `/_test/subscriptions/${id}/${transition}`, {
       method: 'POST',
     });
     expect(response.status).toBe(200);
@@ -497,10 +498,10 @@ describe('test-only API', () => {
 
   test('unknown subscriptions and transitions are 404', async () => {
     expect(
-      (await fetch(`${backend.url}/_test/subscriptions/sub_nope/delete`, { method: 'POST' })).status,
+      (await testApiFetch(backend, `/_test/subscriptions/sub_nope/delete`, { method: 'POST' })).status,
     ).toBe(404);
     expect(
-      (await fetch(`${backend.url}/_test/subscriptions/sub_nope/explode`, { method: 'POST' })).status,
+      (await testApiFetch(backend, `/_test/subscriptions/sub_nope/explode`, { method: 'POST' })).status,
     ).toBe(404);
   });
 

@@ -13,6 +13,8 @@
 //       The newest message to that address, read through the mailbox HTTP API; throws if none.
 //   latestTokenHash(backend, to): Promise<string>
 //       The token_hash of that message's link (the app's callback and reset links carry it).
+//   testApiFetch(backend, path, init?): Promise<Response>
+//       fetch of the test-only API (/_test/subscriptions...) with the service role key.
 //   createTestClient(backend, opts?: { flowType?: 'pkce' | 'implicit' }): SupabaseClient
 //       The real supabase-js client for Node: in-memory storage, no auto refresh, no URL detection.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -37,6 +39,7 @@ export const TEST_RATE_LIMITS: RateLimits = {
   signInPer5Minutes: 100_000,
   verifyPer5Minutes: 100_000,
   tokenPer5Minutes: 100_000,
+  checkoutPer5Minutes: 100_000,
   maxCodeAttempts: 5,
 };
 
@@ -94,6 +97,14 @@ export async function latestTokenHash(backend: LocalBackend, to: string): Promis
   const tokenHash = new URL(link).searchParams.get('token_hash');
   if (!tokenHash) throw new Error(`no token_hash in the newest mail to ${to}`);
   return tokenHash;
+}
+
+/** A request to the local test API (/_test/...), which answers only to the service role key. */
+export function testApiFetch(backend: LocalBackend, path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${backend.url}${path}`, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string> | undefined), apikey: backend.serviceRoleKey },
+  });
 }
 
 /** Never used: the tests make no realtime subscriptions, and Node 20 has no WebSocket built in. */

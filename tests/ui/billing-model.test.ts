@@ -14,7 +14,7 @@ import { eventsOf } from '../../machines/shared/fixtures';
 import type { BillingKind } from '../../machines/shared/ports';
 import { TEST_API_ENV } from '../../server/payments/routes';
 import { billingCopy } from '../../src/features/billing/billing-copy';
-import type { LocalBackend } from '../support/backend';
+import { type LocalBackend, testApiFetch } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
 import { onePathPerState, RpcGate } from '../support/browser-paths';
 import { Coverage, expectFullCoverage, leafStateIds, toModelMachine } from '../support/model';
@@ -51,11 +51,12 @@ async function giveSubscription(user: { id: string; email: string }, kind: Billi
     redirect: 'manual',
     body: new URLSearchParams({ action: 'start', client_reference_id: user.id, email: user.email }),
   });
-  const [subscription] = (await fetch(
-    `${backend.url}/_test/subscriptions?client_reference_id=${user.id}`,
+  const [subscription] = (await testApiFetch(
+    backend,
+    `/_test/subscriptions?client_reference_id=${user.id}`,
   ).then((r) => r.json())) as Array<{ id: string }>;
   for (const step of STEPS_TO[kind]) {
-    const moved = await fetch(`${backend.url}/_test/subscriptions/${subscription?.id}/${step}`, {
+    const moved = await testApiFetch(backend, `/_test/subscriptions/${subscription?.id}/${step}`, {
       method: 'POST',
     });
     expect(moved.status).toBe(200);

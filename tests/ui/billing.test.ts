@@ -12,7 +12,7 @@ import { TEST_API_ENV } from '../../server/payments/routes';
 import { faq } from '../../src/content/faq';
 import { terms } from '../../src/content/legal';
 import { billingCopy } from '../../src/features/billing/billing-copy';
-import type { LocalBackend } from '../support/backend';
+import { type LocalBackend, testApiFetch } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
 import { signInContext, startUiBackend } from '../support/ui-backend';
 import { UI_APP_URL, UI_BACKEND_URL } from '../support/ui-config';
@@ -39,7 +39,7 @@ const email = (name: string) => `${name}${++counter}-${Date.now()}@example.com`;
 const subscriptionState = (page: Page) => main(page).getByTestId('subscription-state');
 
 async function subscriptionIdOf(userId: string): Promise<string> {
-  const list = (await fetch(`${backend.url}/_test/subscriptions?client_reference_id=${userId}`).then((r) =>
+  const list = (await testApiFetch(backend, `/_test/subscriptions?client_reference_id=${userId}`).then((r) =>
     r.json(),
   )) as Array<{ id: string }>;
   expect(list).toHaveLength(1);
@@ -48,7 +48,7 @@ async function subscriptionIdOf(userId: string): Promise<string> {
 
 /** Moves the subscription through its life with the test API; returns the event types delivered. */
 async function move(subscriptionId: string, transition: string): Promise<string[]> {
-  const response = await fetch(`${backend.url}/_test/subscriptions/${subscriptionId}/${transition}`, {
+  const response = await testApiFetch(backend, `/_test/subscriptions/${subscriptionId}/${transition}`, {
     method: 'POST',
   });
   expect(response.status).toBe(200);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnyMachineSnapshot, initialTransition } from 'xstate';
 import { checkoutReturnMachine } from '../../machines/checkout-return/checkout-return.machine';
 import { TEST_API_ENV } from '../../server/payments/routes';
-import type { LocalBackend } from '../support/backend';
+import { type LocalBackend, testApiFetch } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
 import { activeStateIds, Coverage, expectFullCoverage, modelPaths, toModelMachine } from '../support/model';
 import { SESSION_STORAGE_KEY, signInContext, startUiBackend } from '../support/ui-backend';
@@ -81,7 +81,7 @@ async function openCheckoutFromBilling(page: Page, user: { id: string; email: st
 }
 
 async function subscriptionsOf(userId: string): Promise<Array<{ id: string; status: string }>> {
-  const response = await fetch(`${backend.url}/_test/subscriptions?client_reference_id=${userId}`);
+  const response = await testApiFetch(backend, `/_test/subscriptions?client_reference_id=${userId}`);
   return (await response.json()) as Array<{ id: string; status: string }>;
 }
 
@@ -121,7 +121,9 @@ describe('trial checkout', () => {
       .waitFor();
 
     // The subscription ends (signed customer.subscription.deleted through the webhook): locked again.
-    const deleted = await fetch(`${backend.url}/_test/subscriptions/${trial?.id}/delete`, { method: 'POST' });
+    const deleted = await testApiFetch(backend, `/_test/subscriptions/${trial?.id}/delete`, {
+      method: 'POST',
+    });
     expect(deleted.status).toBe(200);
     expect(await entitledInBrowser(page, user.id)).toBe(false);
     await page.goto('/practice');
