@@ -164,6 +164,20 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
         );
         return result.rows[0]?.confirmed ?? false;
       },
+      async trialAlreadyUsed(userId, subscriptionId) {
+        const result = await ctx.db.query<{ used: boolean }>(
+          `select exists (select 1 from public.subscriptions
+              where user_id = $1 and stripe_subscription_id <> $2 and trial_start is not null) as used`,
+          [userId, subscriptionId],
+        );
+        return result.rows[0]?.used ?? false;
+      },
+      async endTrialNow(subscriptionId) {
+        const failed = (await deliverAll(c, stripe.apply(subscriptionId, 'trial-end') ?? [])).filter(
+          (d) => d.status >= 300,
+        );
+        if (failed.length > 0) throw new Error(`ending the trial of ${subscriptionId} was refused`);
+      },
       log: (line) => ctx.log(`stripe-webhook: ${line}`),
     });
     return handle(c.req.raw);

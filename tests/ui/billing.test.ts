@@ -15,7 +15,7 @@ import { billingCopy } from '../../src/features/billing/billing-copy';
 import { type LocalBackend, testApiFetch } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
 import { signInContext, startUiBackend } from '../support/ui-backend';
-import { UI_APP_URL, UI_BACKEND_URL } from '../support/ui-config';
+import { UI_APP_URL, UI_BACKEND_URL, UI_SUPPORT_EMAIL } from '../support/ui-config';
 import { mailLink } from './auth-flows-support';
 import { consoleErrors, unexpectedProblems } from './practice-session-support';
 
@@ -151,6 +151,9 @@ describe('a student manages their own subscription', () => {
     await expect
       .poll(() => subscriptionState(tzPage).textContent())
       .toBe(`Canceled — you keep full access until ${inChicago}.`);
+    // The plan card no longer says "You are on this plan" (issue 24 item 9).
+    await main(tzPage).getByText(billingCopy.canceledPlan(inChicago)).waitFor();
+    expect(await main(tzPage).getByText(billingCopy.alreadySubscribed).count()).toBe(0);
     await expectPracticeWorks(tzPage);
 
     // Resume: active again.
@@ -168,6 +171,7 @@ describe('a student manages their own subscription', () => {
       .poll(() => subscriptionState(tzPage).textContent())
       .toMatch(/^Your subscription ended on .+\.$/);
     await main(tzPage).getByText(billingCopy.endedNoTrial).waitFor();
+    await main(tzPage).getByText(billingCopy.trialNotYours(UI_SUPPORT_EMAIL)).waitFor();
     // Allowed: /practice's first set, requested alongside the entitlement check, refused with 403.
     expect(unexpectedProblems(pageProblems(tzPage), errors, 'get_practice_questions')).toEqual([]);
   });

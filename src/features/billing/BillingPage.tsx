@@ -96,7 +96,12 @@ export function BillingView({
               <List.Item key={feature}>{feature}</List.Item>
             ))}
           </List>
-          {subscribed ? (
+          {kind === 'canceling' ? (
+            // Canceled at period end: still subscribed until then, but no longer "on this plan".
+            <Text>
+              {billingCopy.canceledPlan(localDateTime(snapshot?.context.status?.accessUntil ?? null))}
+            </Text>
+          ) : subscribed ? (
             <Text>{billingCopy.alreadySubscribed}</Text>
           ) : (
             <Button
@@ -192,7 +197,7 @@ function SubscriptionStatus({
     past_due: [status.accessUntil ? billingCopy.pastDue(until) : billingCopy.pastDueNow],
     ended: [
       billingCopy.ended(localDateTime(status.endedAt)),
-      ...(status.hadTrial ? [billingCopy.endedNoTrial] : []),
+      ...(status.hadTrial ? [billingCopy.endedNoTrial, billingCopy.trialNotYours(config.supportEmail)] : []),
     ],
   };
   const action =

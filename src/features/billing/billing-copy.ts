@@ -30,9 +30,13 @@ export const billingCopy = {
   pastDueNow: 'Payment failed — update your card to restore access.',
   ended: (when: string) => `Your subscription ended on ${when}.`,
   endedNoTrial:
-    'Your free trial has been used, so a new subscription starts access with its first monthly payment, ' +
-    `${TRIAL_HOURS} hours after checkout.`,
+    `Your account's one ${TRIAL_HOURS}-hour free trial has been used. Subscribing again charges the first ` +
+    `month ($${TERMS_MONTHLY_USD}) at checkout and starts access at once.`,
+  trialNotYours: (support: string) =>
+    `Did not start that trial yourself? Write to ${support} and we will look into it.`,
   alreadySubscribed: 'You are on this plan. Manage it above.',
+  canceledPlan: (until: string) =>
+    `You canceled this plan: access continues until ${until}. Resume it above to keep it.`,
   signInTitle: 'Sign in to start your trial',
   signInText:
     'Your trial is linked to your account, so practice unlocks as soon as it starts. Sign in with your ' +

@@ -75,6 +75,13 @@ export interface StripeWebhookDeps {
    * a confirmed address (docs/decisions/112). Left out, every well-formed reference is trusted.
    */
   accountConfirmed?: (userId: string) => Promise<boolean>;
+  /** Whether the student had a trial on another subscription before (their one trial is used). */
+  trialAlreadyUsed?: (userId: string, subscriptionId: string) => Promise<boolean>;
+  /**
+   * Ends a subscription's trial now, so its first payment is taken at once (Stripe:
+   * `subscriptions.update(id, { trial_end: 'now' })`; its events arrive through this webhook).
+   */
+  endTrialNow?: (subscriptionId: string) => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -349,6 +356,20 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): (request: R
         p_checkout_email: target.checkoutEmail,
       });
       log(`${event.id} ${event.type} ${target.subscriptionId}: ${result}`);
+      // A student whose one trial is used (by them, or by someone who started it for them) gets no
+      // access from a second trial; the checkout instead charges the first month at once, so paying
+      // starts access at once (docs/decisions/112). Retried deliveries repeat this until it holds.
+      if (
+        event.type === 'checkout.session.completed' &&
+        target.userId &&
+        snapshot.subscription.status === 'trialing' &&
+        deps.trialAlreadyUsed &&
+        deps.endTrialNow &&
+        (await deps.trialAlreadyUsed(target.userId, target.subscriptionId))
+      ) {
+        await deps.endTrialNow(target.subscriptionId);
+        log(`${event.id}: the student's trial was already used; trial ended now, first payment taken`);
+      }
       return Response.json({ received: true, result });
     } catch (error) {
       // 500: Stripe retries (3 days in live mode); the event id was not recorded, so a retry applies.

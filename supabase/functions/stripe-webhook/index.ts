@@ -37,6 +37,19 @@ const handle = createStripeWebhookHandler({
     const { data, error } = await admin.auth.admin.getUserById(userId);
     return !error && Boolean(data.user?.email_confirmed_at);
   },
+  async trialAlreadyUsed(userId, subscriptionId) {
+    const { count, error } = await admin
+      .from('subscriptions')
+      .select('stripe_subscription_id', { count: 'exact', head: true })
+      .eq('user_id', userId)
+      .neq('stripe_subscription_id', subscriptionId)
+      .not('trial_start', 'is', null);
+    if (error) throw new Error(`subscriptions: ${error.message}`);
+    return (count ?? 0) > 0;
+  },
+  async endTrialNow(subscriptionId) {
+    await stripe.subscriptions.update(subscriptionId, { trial_end: 'now' });
+  },
 });
 
 Deno.serve(handle);
