@@ -14,7 +14,7 @@ import { mermaidId } from '../../machines/shared/machine-chart';
 import { messages } from '../../machines/shared/messages';
 import { leafStateIds, toModelMachine } from '../../machines/shared/model-machine';
 import { BackendError } from '../../machines/shared/ports';
-import { paths } from '../../src/app/paths';
+import { paths } from '../../src/config/paths';
 import { DEV_FLOWS_MARKER } from '../../src/dev/flows/FlowsPage';
 import { presetsFor } from '../../src/dev/flows/presets';
 import { axeViolations, launchBrowser } from '../support/browser';

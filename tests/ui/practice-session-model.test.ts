@@ -270,7 +270,7 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
       await expectAnswersShown([questions[index]?.id as string]);
       const isLast = index === questions.length - 1;
       const action = button(isLast ? 'Submit' : 'Next');
-      const enabled = snapshot.can({ type: isLast ? 'session.submit' : 'question.next' });
+      const enabled = snapshot.can({ type: isLast ? 'set.submit' : 'question.next' });
       await expect.poll(() => action.isEnabled()).toBe(enabled);
     }),
     'practice-session.answering.allOnOnePage': withAxe('allOnOnePage', async () => {
@@ -287,7 +287,7 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
       const answered = Object.keys(snapshot.context.answers as object).length;
       await expect
         .poll(() => button('Submit Answers').isEnabled())
-        .toBe(snapshot.can({ type: 'session.submit' }));
+        .toBe(snapshot.can({ type: 'set.submit' }));
       if (answered < questions.length) {
         await shows(
           `Please answer all questions before submitting (${answered}/${questions.length} answered)`,
@@ -369,6 +369,8 @@ async function realQuestions(ids: string[]): Promise<PracticeQuestion[]> {
 
 function describeEvent(event: AnyEventObject): string {
   const type = event.type.replace('xstate.', '');
+  const access = (event.output as { access?: string } | undefined)?.access;
+  if (access) return `${type}(${access})`;
   if ('output' in event)
     return `${type}(${Array.isArray(event.output) ? `${event.output.length} questions` : event.output})`;
   if (event.type === 'answer.select') return `${type}(${event.optionId})`;

@@ -2,8 +2,8 @@ import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { checkoutReturnMachine } from '../../../machines/checkout-return/checkout-return.machine';
-import { config } from '../../app/config';
-import { paths } from '../../app/paths';
+import { config } from '../../config/config';
+import { paths } from '../../config/paths';
 import { checkoutSuccess } from '../../content/billing';
 
 /** This page's own status lines (the spec quotes only the redirect line). */
