@@ -13,7 +13,6 @@
 
 import type { PGlite } from '@electric-sql/pglite';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createPortalSessionHandler } from '../../supabase/functions/create-portal-session/handler.ts';
 import {
   type ApplySubscriptionArgs,
@@ -22,7 +21,7 @@ import {
   WEBHOOK_MAX_BODY_BYTES,
 } from '../../supabase/functions/stripe-webhook/handler.ts';
 import { clientIp, type RateLimiter } from '../auth/rate-limit.ts';
-import { AuthError } from '../http.ts';
+import { AuthError, limitBody } from '../http.ts';
 import { checkoutPage } from './checkout-page.ts';
 import {
   type Delivery,
@@ -78,15 +77,11 @@ const CHECKOUT_EMAIL = /^(?=.{3,254}$)[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+
 export const CHECKOUT_MAX_BODY_BYTES = 64 * 1024;
 
 /** A 413 in the JSON shape the other local errors have, before the body is read. */
-function limitBody(maxSize: number) {
-  return bodyLimit({
+function limitPaymentBody(maxSize: number) {
+  return limitBody(
+    (c) => c.json({ message: `Request body too large: the limit is ${maxSize} bytes` }, 413),
     maxSize,
-    onError: (c) => {
-      // The rest of the body is not read: the connection cannot carry another request.
-      c.header('Connection', 'close');
-      return c.json({ message: `Request body too large: the limit is ${maxSize} bytes` }, 413);
-    },
-  });
+  );
 }
 
 /**
@@ -145,7 +140,7 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
     serviceRpc<string>(base, 'stripe_apply_subscription', args);
 
   // The shared handler enforces the same limit (for the Edge Function); this answers first.
-  app.use(WEBHOOK_PATH, limitBody(WEBHOOK_MAX_BODY_BYTES));
+  app.use(WEBHOOK_PATH, limitPaymentBody(WEBHOOK_MAX_BODY_BYTES));
   app.all(WEBHOOK_PATH, (c) => {
     const base = selfUrl(c);
     const handle = createStripeWebhookHandler({
@@ -225,7 +220,7 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
     );
   });
 
-  app.post('/_checkout', limitBody(CHECKOUT_MAX_BODY_BYTES), async (c) => {
+  app.post('/_checkout', limitPaymentBody(CHECKOUT_MAX_BODY_BYTES), async (c) => {
     const form = await readForm(c);
     if (!form) return unreadableForm(c);
     const field = (name: string) => (form[name] ?? '').trim();
@@ -291,7 +286,7 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
   });
 
   // Each action changes the fake subscription and reaches the database only as signed events.
-  app.post('/_portal', limitBody(CHECKOUT_MAX_BODY_BYTES), async (c) => {
+  app.post('/_portal', limitPaymentBody(CHECKOUT_MAX_BODY_BYTES), async (c) => {
     const form = await readForm(c);
     if (!form) return unreadableForm(c);
     const sessionId = form.session ?? '';

@@ -8,9 +8,9 @@ import {
   currentResponse,
   isLastItem,
 } from '../../../machines/clinical-judgment/clinical-judgment.machine';
-import { paths } from '../../app/paths';
 import { BusyNote } from '../../components/BusyNote';
 import { ErrorDetails } from '../../components/ErrorDetails';
+import { paths } from '../../config/paths';
 import { judgmentCopy } from './judgment-copy';
 import { Exhibit } from './parts/Exhibit';
 import { ItemView } from './parts/ItemView';
