@@ -1,7 +1,7 @@
 import type { NgnItem } from '../../domain/ngn-items';
 import { ada, done, type FlowFixtures, failed, plain } from '../shared/fixtures';
-import { BackendError, type JudgmentSet } from '../shared/ports';
-import type { ClinicalJudgmentInput } from './clinical-judgment.machine';
+import { BackendError, type JudgmentReview, type JudgmentSet } from '../shared/ports';
+import type { ClinicalJudgmentInput, JudgmentProgress } from './clinical-judgment.types';
 
 const common = {
   category: 'Physiological Adaptation',
@@ -40,6 +40,23 @@ export const judgmentSet: JudgmentSet = { kind: 'standalone', caseStudy: null, i
 export const emptyJudgmentSet: JudgmentSet = { kind: 'standalone', caseStudy: null, items: [] };
 export const JUDGMENT_NOW = '2026-11-25T09:00:00.000Z';
 const offline = new BackendError('Failed to fetch');
+/** A set left after answering its first item (a reload resumes it at the second). */
+export const savedJudgment: JudgmentProgress = {
+  userId: ada.userId,
+  kind: 'standalone',
+  set: judgmentSet,
+  responses: [{ options: ['a', 'c', 'd'] }, {}],
+  currentIndex: 1,
+  setId: 'j-0',
+  startedAt: '2026-11-25T08:50:00.000Z',
+};
+/** A recorded set read back for review: the second response has a wrong pick. */
+export const judgmentReview: JudgmentReview = {
+  ...judgmentSet,
+  setId: 'j-0',
+  submittedAt: '2026-11-25T08:55:00.000Z',
+  responses: [{ options: ['a', 'c', 'd'] }, { options: ['a', 'b'] }],
+};
 const base = () => ({ kind: 'standalone' as const, newSetId: () => 'j-1', now: () => JUDGMENT_NOW });
 
 /** The clinical-judgment flow's example inputs and events (see machines/shared/fixtures.ts). */
@@ -47,6 +64,12 @@ export const clinicalJudgmentFixtures: FlowFixtures<ClinicalJudgmentInput> = {
   inputs: {
     'Signed in, standalone items': () => ({ ...base(), session: ada }),
     'Signed out': () => ({ ...base(), session: null }),
+    'Signed in, a set in progress on this device': () => ({
+      ...base(),
+      session: ada,
+      saved: structuredClone(savedJudgment),
+    }),
+    'Signed in, reviewing a recorded set': () => ({ ...base(), session: ada, reviewSetId: 'j-0' }),
   },
   events: [
     done('checkEntitlement', true, 'entitled'),
@@ -57,6 +80,8 @@ export const clinicalJudgmentFixtures: FlowFixtures<ClinicalJudgmentInput> = {
     done('loadJudgmentSet', emptyJudgmentSet, 'no items'),
     failed('loadJudgmentSet', offline),
     plain('set.retry'),
+    done('loadJudgmentReview', judgmentReview, 'the recorded set'),
+    failed('loadJudgmentReview', new BackendError('Judgment set not found.')),
     { label: 'select all: a', event: { type: 'choice.pick', groupId: 'options', choiceId: 'a' } },
     { label: 'select all: b', event: { type: 'choice.pick', groupId: 'options', choiceId: 'b' } },
     plain('item.next'),

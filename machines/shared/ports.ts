@@ -105,6 +105,18 @@ export interface JudgmentSummary extends PointsScore {
   byStep: (PointsScore & { step: string })[];
   /** All eight client-need categories, zeros included. */
   byCategory: (PointsScore & { category: string })[];
+  /** The judgment sets, newest first, each reopened for review on /clinical-judgment. */
+  recentSets: JudgmentSetListing[];
+}
+
+/** One past clinical-judgment set as /results lists it. */
+export interface JudgmentSetListing extends PointsScore {
+  setId: string;
+  kind: JudgmentSetKind;
+  /** The case study's title (a case set), otherwise null. */
+  caseTitle: string | null;
+  submittedAt: string;
+  items: number;
 }
 
 export interface ReviewedQuestion {
@@ -171,9 +183,18 @@ export interface JudgmentSetRecord {
   submittedAt: string;
 }
 
+/** A recorded clinical-judgment set read back for review: the items and the student's responses. */
+export interface JudgmentReview extends JudgmentSet {
+  setId: string;
+  submittedAt: string;
+  responses: NgnResponse[];
+}
+
 export interface JudgmentPort {
   checkEntitlement(userId: string): Promise<boolean>;
   loadJudgmentSet(kind: JudgmentSetKind): Promise<JudgmentSet>;
+  /** One of the student's recorded sets with their responses (items retired from the bank left out). */
+  loadJudgmentReview(setId: string): Promise<JudgmentReview>;
   /** Sends the set (kept in the device outbox until stored). */
   recordJudgmentSet(record: JudgmentSetRecord): Promise<void>;
 }

@@ -6,12 +6,15 @@ import {
   clinicalJudgmentFixtures,
   JUDGMENT_NOW,
   judgmentItems,
+  judgmentReview,
   judgmentSet,
+  savedJudgment,
 } from '../../machines/clinical-judgment/clinical-judgment.fixtures';
 import {
   type ClinicalJudgmentInput,
   clinicalJudgmentMachine,
 } from '../../machines/clinical-judgment/clinical-judgment.machine';
+import type { JudgmentProgress } from '../../machines/clinical-judgment/clinical-judgment.types';
 import { canPick, isAnswered, pick } from '../../machines/clinical-judgment/judgment-rules';
 import { ada } from '../../machines/shared/fixtures';
 import type { JudgmentSetRecord } from '../../machines/shared/ports';
@@ -26,17 +29,27 @@ import {
 
 function start(input: ClinicalJudgmentInput) {
   const fakes = new FakeActors();
-  const log = { navigations: [] as string[], queued: [] as JudgmentSetRecord[] };
+  const log = {
+    navigations: [] as string[],
+    queued: [] as JudgmentSetRecord[],
+    progress: [] as (JudgmentProgress | null)[],
+    cleared: 0,
+  };
   const actor = createActor(
     clinicalJudgmentMachine.provide({
       actors: {
         checkEntitlement: fakes.promise('checkEntitlement'),
         loadJudgmentSet: fakes.promise('loadJudgmentSet'),
+        loadJudgmentReview: fakes.promise('loadJudgmentReview'),
         recordJudgmentSet: fakes.promise('recordJudgmentSet'),
       },
       actions: {
         navigateTo: (_, { route }) => log.navigations.push(route),
         queueRecord: (_, record) => log.queued.push(structuredClone(record)),
+        saveProgress: (_, progress) => log.progress.push(structuredClone(progress)),
+        clearProgress: () => {
+          log.cleared++;
+        },
       },
     }),
     { input },
@@ -78,6 +91,20 @@ describe('clinical-judgment machine (model-based)', () => {
         'clinical-judgment.loading': (s) => {
           expect(fakes.calls.at(-1)).toEqual({ name: 'loadJudgmentSet', input: { kind: s.context.kind } });
         },
+        'clinical-judgment.loadingReview': () => {
+          expect(fakes.calls.at(-1)).toEqual({ name: 'loadJudgmentReview', input: { setId: 'j-0' } });
+        },
+        'clinical-judgment.reviewing': (s) => {
+          expect(s.hasTag('done')).toBe(true);
+          expect(s.context.review).toEqual(judgmentReview);
+          // Reviewing neither records nor touches the set in progress on this device.
+          expect(log.queued).toEqual([]);
+          expect(log.progress).toEqual([]);
+        },
+        'clinical-judgment.reviewFailed': (s) => {
+          expect(s.context.error).toBe('Judgment set not found.');
+          expect(s.can({ type: 'set.retry' })).toBe(true);
+        },
         'clinical-judgment.empty': (s) => {
           expect(s.context.set).toBeNull();
         },
@@ -99,22 +126,42 @@ describe('clinical-judgment machine (model-based)', () => {
           const last = s.context.currentIndex === items.length - 1;
           expect(s.can({ type: 'item.next' })).toBe(answered && !last);
           expect(s.can({ type: 'set.submit' })).toBe(answered && last);
+          // Every change is on this device: the last progress kept is what is on screen.
+          expect(log.progress.at(-1)).toEqual({
+            userId: ada.userId,
+            kind: s.context.kind,
+            set: s.context.set,
+            responses: s.context.responses,
+            currentIndex: s.context.currentIndex,
+            setId: s.context.setId,
+            startedAt: s.context.startedAt,
+          });
+          if (input.saved && s.context.setId === savedJudgment.setId) {
+            // Resumed where it was left: same set, same answers, the first item still locked.
+            expect(s.context.set).toEqual(savedJudgment.set);
+            expect(s.context.responses[0]).toEqual(savedJudgment.responses[0]);
+            expect(s.context.currentIndex).toBeGreaterThanOrEqual(savedJudgment.currentIndex);
+            expect(fakes.calls.some((c) => c.name === 'loadJudgmentSet')).toBe(false);
+          }
         },
         'clinical-judgment.results.review.showing': (s) => {
           expect(s.hasTag('done')).toBe(true);
+          // A finished set is not resumed after a reload.
+          expect(log.cleared).toBeGreaterThan(0);
           expect(s.can({ type: 'set.new' })).toBe(true);
         },
         'clinical-judgment.results.record.saving': (s) => {
           const sent = fakes.calls.filter((c) => c.name === 'recordJudgmentSet').at(-1)?.input;
           expect(log.queued.at(-1)).toEqual(sent);
+          const resumed = s.context.setId === savedJudgment.setId;
           expect(sent).toEqual({
-            setId: 'j-1',
+            setId: resumed ? savedJudgment.setId : 'j-1',
             userId: ada.userId,
             kind: 'standalone',
             caseId: null,
             itemIds: judgmentItems.map((i) => i.id),
             responses: s.context.responses,
-            startedAt: JUDGMENT_NOW,
+            startedAt: resumed ? savedJudgment.startedAt : JUDGMENT_NOW,
             submittedAt: JUDGMENT_NOW,
           });
         },

@@ -10,6 +10,7 @@ import { scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring';
 import {
   clinicalJudgmentFixtures,
   judgmentItems,
+  judgmentReview,
 } from '../../machines/clinical-judgment/clinical-judgment.fixtures';
 import {
   type ClinicalJudgmentInput,
@@ -19,6 +20,7 @@ import { eventsOf } from '../../machines/shared/fixtures';
 import { grantTrial, type LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
 import { onePathPerState, RpcGate } from '../support/browser-paths';
+import { recordJudgmentSetFor, seedJudgmentProgress } from '../support/judgment-support';
 import { Coverage, expectFullCoverage, toModelMachine } from '../support/model';
 import { replaceNgnBank } from '../support/ngn-fixtures';
 import { startUiBackend } from '../support/ui-backend';
@@ -127,9 +129,22 @@ describe('clinical-judgment in the browser (model paths)', () => {
         next();
         await button('Try again').click();
       },
+      'xstate.done.actor.loadJudgmentReview': async () => {
+        next();
+        await gate.release('get_judgment_set_review');
+      },
+      'xstate.error.actor.loadJudgmentReview': async () => {
+        next();
+        await gate.abort('get_judgment_set_review');
+      },
     };
     const shows = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
-    await page.goto('/clinical-judgment');
+    // The fixtures' set in progress, as this student's, on this device before the page loads.
+    if (input.saved && student) await seedJudgmentProgress(page, student.user.id, input.saved);
+    if (input.reviewSetId && student) {
+      const setId = await recordJudgmentSetFor(backend, student.user.id, judgmentReview);
+      await page.goto(`/clinical-judgment?review=${setId}`);
+    } else await page.goto('/clinical-judgment');
     await driveUiPath({
       page,
       coverage,
@@ -145,6 +160,29 @@ describe('clinical-judgment in the browser (model paths)', () => {
           expect(await axeViolations(page)).toEqual([]);
         },
         'clinical-judgment.loading': () => shows('Loading items…'),
+        'clinical-judgment.loadingReview': () => shows('Loading the set…'),
+        'clinical-judgment.reviewFailed': async () => {
+          await page.getByRole('alert').getByText('We could not load this set').waitFor();
+          expect(await axeViolations(page)).toEqual([]);
+        },
+        'clinical-judgment.reviewing': async () => {
+          // Each item: the student's stored picks beside the key, the wrong ones named as such.
+          for (const [i, item] of judgmentReview.items.entries()) {
+            const result = page.locator(`[data-result-item="${item.id}"]`);
+            await result.waitFor();
+            const picks = judgmentReview.responses[i]?.options ?? [];
+            expect(await result.locator('[data-pick]').count()).toBe(picks.length);
+            const key = scoringKeyOf(item).groups[0]?.correct ?? [];
+            expect(await result.locator('[data-pick="wrong"]').count()).toBe(
+              picks.filter((id) => !key.includes(id)).length,
+            );
+            const score = scoreResponse(scoringKeyOf(item), judgmentReview.responses[i] ?? {});
+            expect(await result.getByTestId('item-points').textContent()).toBe(
+              `${score.points} / ${score.max}`,
+            );
+          }
+          expect(await axeViolations(page)).toEqual([]);
+        },
         'clinical-judgment.empty': () => shows('No items of this kind are available yet.'),
         'clinical-judgment.loadFailed': async () => {
           await page.getByRole('alert').getByText('We could not load the items').waitFor();
@@ -186,7 +224,12 @@ describe('clinical-judgment in the browser (model paths)', () => {
         },
       },
     });
-    const failed = ['check_user_entitlement', 'get_clinical_judgment_set', 'record_clinical_judgment_set'];
+    const failed = [
+      'check_user_entitlement',
+      'get_clinical_judgment_set',
+      'record_clinical_judgment_set',
+      'get_judgment_set_review',
+    ];
     const problems = pageProblems(page).filter(
       (p) =>
         !errors.some(

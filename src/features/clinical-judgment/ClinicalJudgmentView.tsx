@@ -11,6 +11,7 @@ import {
 import { paths } from '../../app/paths';
 import { BusyNote } from '../../components/BusyNote';
 import { ErrorDetails } from '../../components/ErrorDetails';
+import { setDate } from '../../components/record-format';
 import { judgmentCopy } from './judgment-copy';
 import { Exhibit } from './parts/Exhibit';
 import { ItemView } from './parts/ItemView';
@@ -25,7 +26,8 @@ interface ViewProps {
 
 /** /clinical-judgment from the session's snapshot. */
 export function ClinicalJudgmentView({ snapshot, send }: ViewProps) {
-  const { kind, set } = snapshot.context;
+  const { kind, review } = snapshot.context;
+  const set = snapshot.context.set ?? review;
   return (
     <Stack gap="lg" maw={1200} mx="auto">
       <Stack gap="xs">
@@ -68,22 +70,60 @@ function Body({ snapshot, send }: ViewProps) {
   if (snapshot.matches('redirectingToLogin') || snapshot.matches('redirectingToBilling'))
     return <BusyNote label="Redirecting…" />;
   if (snapshot.matches('loading')) return <BusyNote label={judgmentCopy.loading} />;
+  if (snapshot.matches('loadingReview')) return <BusyNote label={judgmentCopy.reviewLoading} />;
   if (snapshot.hasTag('busy')) return <BusyNote label="Checking your access…" />;
-  if (snapshot.matches('entitlementFailed') || snapshot.matches('loadFailed')) {
+  if (snapshot.hasTag('error')) {
     const retry = snapshot.matches('entitlementFailed') ? 'entitlement.retry' : 'set.retry';
     return (
       <Alert
         color="red"
         role="alert"
         title={
-          snapshot.matches('loadFailed') ? judgmentCopy.loadFailedTitle : 'We could not check your access'
+          snapshot.matches('loadFailed')
+            ? judgmentCopy.loadFailedTitle
+            : snapshot.matches('reviewFailed')
+              ? judgmentCopy.reviewFailedTitle
+              : 'We could not check your access'
         }
       >
         <Stack gap="sm" align="flex-start">
           <ErrorDetails message={error} />
-          <Button onClick={() => send({ type: retry })}>Try again</Button>
+          <Group>
+            <Button onClick={() => send({ type: retry })} disabled={!snapshot.can({ type: retry })}>
+              Try again
+            </Button>
+            {snapshot.matches('reviewFailed') && (
+              <Button component={Link} to={paths.results} variant="default">
+                {judgmentCopy.backToResults}
+              </Button>
+            )}
+          </Group>
         </Stack>
       </Alert>
+    );
+  }
+  const { review } = snapshot.context;
+  if (snapshot.matches('reviewing') && review) {
+    return (
+      <Stack gap="md">
+        <Group>
+          <Button component={Link} to={paths.results}>
+            {judgmentCopy.backToResults}
+          </Button>
+          <Button
+            component={Link}
+            to={review.kind === 'case' ? `${paths.clinicalJudgment}?kind=case` : paths.clinicalJudgment}
+            variant="default"
+          >
+            {judgmentCopy.newSet}
+          </Button>
+        </Group>
+        <JudgmentResults
+          items={review.items}
+          responses={review.responses}
+          title={judgmentCopy.reviewTitle(setDate(review.submittedAt))}
+        />
+      </Stack>
     );
   }
   if (snapshot.matches('empty')) {

@@ -18,5 +18,14 @@ export const judgmentCopy = {
   recordSaved: 'Saved to your results.',
   recordNotSaved:
     'Not saved yet: this set is kept on this device and will be sent the next time you open PN Prep.',
+  resultsTitle: 'Your results',
+  yourAnswer: 'Your answer:',
+  noAnswer: 'No answer.',
+  pickRight: 'correct',
+  pickWrong: 'not correct',
+  reviewTitle: (date: string) => `Your set of ${date}`,
+  reviewLoading: 'Loading the set…',
+  reviewFailedTitle: 'We could not load this set',
+  backToResults: 'Back to Results',
   steps: judgmentStepNames,
 };
