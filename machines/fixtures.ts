@@ -1,3 +1,4 @@
+import { accessGateFixtures } from './access-gate/access-gate.fixtures';
 import { authFixtures } from './auth/auth.fixtures';
 import { authCallbackFixtures } from './auth-callback/auth-callback.fixtures';
 import { billingFixtures } from './billing/billing.fixtures';
@@ -7,6 +8,7 @@ import { emailLoginFixtures } from './email-login/email-login.fixtures';
 import { historyResetFixtures } from './history-reset/history-reset.fixtures';
 import { learningRecordFixtures } from './learning-record/learning-record.fixtures';
 import { practiceSessionFixtures } from './practice-session/practice-session.fixtures';
+import { recordDeliveryFixtures } from './record-delivery/record-delivery.fixtures';
 import { resetPasswordFixtures } from './reset-password/reset-password.fixtures';
 import type { FlowFixtures } from './shared/fixtures';
 
@@ -25,4 +27,6 @@ export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
   'history-reset': historyResetFixtures,
   'clinical-judgment': clinicalJudgmentFixtures,
   billing: billingFixtures,
+  'access-gate': accessGateFixtures,
+  'record-delivery': recordDeliveryFixtures,
 };

@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { accessGateMachine } from './access-gate/access-gate.machine';
 import { authMachine } from './auth/auth.machine';
 import { authCallbackMachine } from './auth-callback/auth-callback.machine';
 import { billingMachine } from './billing/billing.machine';
@@ -8,6 +9,7 @@ import { emailLoginMachine } from './email-login/email-login.machine';
 import { historyResetMachine } from './history-reset/history-reset.machine';
 import { learningRecordMachine } from './learning-record/learning-record.machine';
 import { practiceSessionMachine } from './practice-session/practice-session.machine';
+import { recordDeliveryMachine } from './record-delivery/record-delivery.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
 
 /**
@@ -25,4 +27,7 @@ export const machines: Record<string, AnyStateMachine> = {
   'history-reset': historyResetMachine,
   'clinical-judgment': clinicalJudgmentMachine,
   billing: billingMachine,
+  // Shared parts the flows above invoke.
+  'access-gate': accessGateMachine,
+  'record-delivery': recordDeliveryMachine,
 };

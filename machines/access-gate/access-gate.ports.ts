@@ -1,0 +1,8 @@
+import type { SessionInfo } from '../shared/ports';
+
+export type { SessionInfo };
+
+/** The one question the access gate asks the backend (public.check_user_entitlement). */
+export interface EntitlementPort {
+  checkEntitlement(userId: string): Promise<boolean>;
+}

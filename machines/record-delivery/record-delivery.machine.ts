@@ -1,0 +1,96 @@
+/**
+ * The record delivery: a finished set on its way to the learning record. A child machine the set
+ * flows invoke (practice, clinical judgment) in their results, so the results never wait on it.
+ *
+ * - Input (`RecordDeliveryInput`): `{ record }`, the set as the backend records it (any shape:
+ *   the port decides; practice sends a PracticeSetRecord, clinical judgment a JudgmentSetRecord).
+ * - Every attempt puts the record in the device outbox (the port's `queue`), then sends it.
+ * - Output: none; it ends (`saved`) once the backend has the set. `notSaved` waits for
+ *   `record.retry` (views send it to the delivery's own actor, id `recordDelivery` in every parent);
+ *   meanwhile the outbox keeps the set for the next visit.
+ * - Actors: `sendRecord` ({ record } → void), from `createRecordDeliveryImplementations({ queue,
+ *   send })`; the parent's factory passes it through `provide`.
+ *
+ * A parent declares `recordDelivery: recordDeliveryMachine` in `setup({ actors })`, invokes it in
+ * its results as `{ id: 'recordDelivery', src: 'recordDelivery', input: ({ context }) => ({ record })
+ * }`, and its factory provides `recordDelivery: recordDeliveryMachine.provide(
+ * createRecordDeliveryImplementations({ queue, send }))`. The view renders
+ * `<RecordDeliveryNote delivery={snapshot.children.recordDelivery} />` (src/components/flow-parts).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from '../shared/messages';
+import { placeholdersFor } from '../shared/not-provided';
+import type { RecordDeliveryEvent } from '../shared/set-events';
+import type { RecordDeliveryPort } from './record-delivery.ports';
+
+export type { RecordDeliveryPort } from './record-delivery.ports';
+
+export interface RecordDeliveryInput {
+  record: unknown;
+}
+
+export interface RecordDeliveryContext extends RecordDeliveryInput {
+  /** Why the last attempt failed (the set waits on this device meanwhile). */
+  error: string | null;
+}
+
+/**
+ * The delivery's real actor, built from the flow's record port: every attempt puts the set in the
+ * device outbox first (the outbox keeps one copy per set id, so a retry adds nothing), then sends
+ * it. Queueing inside the attempt rather than in an entry action keeps the order certain: an
+ * invoked actor's promise starts before its machine's first entry actions run.
+ */
+export function createRecordDeliveryImplementations<TRecord>(port: RecordDeliveryPort<TRecord>) {
+  return {
+    actors: {
+      sendRecord: fromPromise<void, { record: unknown }>(({ input }) => {
+        port.queue(input.record as TRecord);
+        return port.send(input.record as TRecord);
+      }),
+    },
+  };
+}
+
+export const recordDeliveryMachine = setup({
+  types: {
+    context: {} as RecordDeliveryContext,
+    events: {} as RecordDeliveryEvent,
+    input: {} as RecordDeliveryInput,
+  },
+  actors: placeholdersFor('record-delivery', (port: RecordDeliveryPort<unknown>) =>
+    createRecordDeliveryImplementations(port),
+  ),
+  actions: {
+    rememberError: assign({ error: (_, params: { message: string }) => params.message }),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'record-delivery',
+  description: 'A finished set: kept on this device, then sent to the learning record until it is stored.',
+  context: ({ input }) => ({ record: input.record, error: null }),
+  initial: 'saving',
+  states: {
+    saving: {
+      description: 'Sending the set; the backend grades it and stores it once.',
+      invoke: {
+        id: 'sendRecord',
+        src: 'sendRecord',
+        input: ({ context }) => ({ record: context.record }),
+        onDone: { target: 'saved', actions: 'clearError' },
+        onError: {
+          target: 'notSaved',
+          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+        },
+      },
+    },
+    saved: {
+      description: 'The set is in the record: /results counts it.',
+      type: 'final',
+    },
+    notSaved: {
+      description:
+        'Sending failed: the set waits on this device and is sent on the next visit; Try again sends it now.',
+      on: { 'record.retry': { target: 'saving' } },
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { accessGateMachine } from '../../../machines/access-gate/access-gate.machine';
+import { BusyNote } from '../BusyNote';
+import { ErrorDetails } from '../ErrorDetails';
+
+export type AccessGateRef = ActorRefFrom<typeof accessGateMachine>;
+
+/**
+ * The access gate's screens (machines/access-gate), the same in every paid flow: a loader while
+ * the session and entitlement are checked, the failed check with Try again, and "Redirecting…"
+ * once the parent leaves for /login or /billing. A flow renders it until access is granted.
+ */
+export function AccessGateScreen({
+  gate,
+  redirecting,
+}: {
+  gate: AccessGateRef | undefined;
+  redirecting: boolean;
+}) {
+  if (redirecting || !gate) return <BusyNote label="Redirecting…" />;
+  return <GateState gate={gate} />;
+}
+
+function GateState({ gate }: { gate: AccessGateRef }) {
+  const failed = useSelector(gate, (s) => s.matches('failed'));
+  const error = useSelector(gate, (s) => s.context.error);
+  const canRetry = useSelector(gate, (s) => s.can({ type: 'entitlement.retry' }));
+  if (!failed) return <BusyNote label="Checking your access…" />;
+  return (
+    <Alert color="red" role="alert" title="We could not check your access">
+      <Stack gap="sm" align="flex-start">
+        <Text>
+          Your practice access could not be confirmed right now, so nothing was changed. Please try again in a
+          moment.
+        </Text>
+        <ErrorDetails message={error} />
+        <Button onClick={() => gate.send({ type: 'entitlement.retry' })} disabled={!canRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
