@@ -1,4 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { accessGateMachine, createAccessGateImplementations } from '../access-gate/access-gate.machine';
+import { accessGranted, gateAnswer, redirectParams } from '../access-gate/access-gate.outcome';
+import {
+  createRecordDeliveryImplementations,
+  recordDeliveryMachine,
+} from '../record-delivery/record-delivery.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
 import { errorMessage } from '../shared/messages';
 import { placeholdersFor } from '../shared/not-provided';
@@ -46,13 +52,13 @@ export const clinicalJudgmentMachine = setup({
     events: {} as ClinicalJudgmentEvent,
     input: {} as ClinicalJudgmentInput,
     tags: {} as 'busy' | 'form' | 'error' | 'done',
+    children: {} as { accessGate: 'accessGate'; recordDelivery: 'recordDelivery' },
   },
   actors: placeholdersFor('clinical-judgment', createClinicalJudgmentImplementations),
   guards: {
-    hasSession: ({ context }) => context.session !== null,
+    accessGranted,
     isReviewing: ({ context }) => Boolean(context.reviewSetId),
     hasResumedSet: ({ context }) => context.set !== null,
-    isEntitled: (_, params: { entitled: boolean }) => params.entitled,
     hasNoItems: (_, params: { set: JudgmentSet }) => params.set.items.length === 0,
     canPickChoice: ({ context }, params: { groupId: string; choiceId: string }) => {
       const item = currentItem({ context });
@@ -65,8 +71,6 @@ export const clinicalJudgmentMachine = setup({
   },
   actions: {
     navigateTo: appActionPlaceholders.navigateTo,
-    /** Keeps the finished set on this device until the backend has it (provided by the app). */
-    queueRecord: (_, _params: JudgmentSetRecord) => {},
     /** Keeps (or forgets) the set in progress on this device (provided by the app). */
     saveProgress: (_, _params: JudgmentProgress | null) => {},
     clearProgress: () => {},
@@ -79,7 +83,6 @@ export const clinicalJudgmentMachine = setup({
       setId: ({ context }) => context.newSetId(),
       startedAt: ({ context }) => context.now(),
       submittedAt: null,
-      recordError: null,
     }),
     forgetSet: assign({ set: null, responses: [], currentIndex: 0 }),
     storeReview: assign({ review: (_, params: { review: JudgmentReview }) => params.review }),
@@ -94,8 +97,6 @@ export const clinicalJudgmentMachine = setup({
     }),
     lockCurrentItem: assign({ currentIndex: ({ context }) => context.currentIndex + 1 }),
     markSubmitted: assign({ submittedAt: ({ context }) => context.now() }),
-    rememberRecordError: assign({ recordError: (_, params: { message: string }) => params.message }),
-    clearRecordError: assign({ recordError: null }),
   },
 }).createMachine({
   id: 'clinical-judgment',
@@ -114,54 +115,33 @@ export const clinicalJudgmentMachine = setup({
       submittedAt: null,
       review: null,
       error: null,
-      recordError: null,
     };
   },
-  initial: 'checkingSession',
+  initial: 'checkingAccess',
   states: {
-    checkingSession: {
-      description: 'Practice needs a session: without one the student goes to /login.',
-      tags: ['busy'],
-      always: [{ guard: 'hasSession', target: 'checkingEntitlement' }, { target: 'redirectingToLogin' }],
-    },
-    redirectingToLogin: {
-      description: 'No session: navigating to /login.',
-      tags: ['done'],
-      type: 'final',
-      entry: { type: 'navigateTo', params: { route: 'login' } },
-    },
-    checkingEntitlement: {
-      description: 'Asking the backend whether the student has a paid plan or a trial.',
+    checkingAccess: {
+      description:
+        'The shared access gate (machines/access-gate): a session, then a paid plan or trial; a failed check shows Try again there.',
       tags: ['busy'],
       invoke: {
-        id: 'checkEntitlement',
-        src: 'checkEntitlement',
-        input: ({ context }) => ({ userId: context.session?.userId ?? '' }),
+        id: 'accessGate',
+        src: 'accessGate',
+        input: ({ context }) => ({
+          session: context.session,
+          signedOutRoute: 'login',
+          notEntitledRoute: 'billing',
+          onFailure: 'ask',
+        }),
         onDone: [
-          {
-            guard: { type: 'isEntitled', params: ({ event }) => ({ entitled: event.output }) },
-            target: 'entitled',
-            actions: 'clearError',
-          },
-          { target: 'redirectingToBilling', actions: 'clearError' },
+          { guard: { type: 'accessGranted', params: gateAnswer }, target: 'entitled' },
+          { target: 'redirecting', actions: { type: 'navigateTo', params: redirectParams } },
         ],
-        onError: {
-          target: 'entitlementFailed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-        },
       },
     },
-    entitlementFailed: {
-      description:
-        'The access check failed: an error with Try again (never billing: the student may have paid).',
-      tags: ['error'],
-      on: { 'entitlement.retry': { target: 'checkingEntitlement' } },
-    },
-    redirectingToBilling: {
-      description: 'No paid plan or trial: navigating to /billing.',
+    redirecting: {
+      description: 'No session (to /login) or no paid plan or trial (to /billing): navigating there.',
       tags: ['done'],
       type: 'final',
-      entry: { type: 'navigateTo', params: { route: 'billing' } },
     },
     entitled: {
       description:
@@ -245,56 +225,33 @@ export const clinicalJudgmentMachine = setup({
     },
     results: {
       description:
-        'Points per item and in total with every rationale; meanwhile the set is saved to the record.',
+        'Points per item and in total with every rationale; meanwhile the shared record delivery (machines/record-delivery) saves the set.',
       tags: ['done'],
-      type: 'parallel',
       // A finished set is not resumed: a reload on the results starts a new set.
-      entry: ['clearProgress', { type: 'queueRecord', params: ({ context }) => judgmentRecordOf(context) }],
-      on: { 'set.new': { target: 'loading', actions: 'forgetSet' } },
-      states: {
-        review: {
-          description: 'Every item with its points, the key and the rationale.',
-          initial: 'showing',
-          states: { showing: { description: 'The results stay until the student starts another set.' } },
-        },
-        record: {
-          description: 'Saving the set to the learning record without holding up the results.',
-          initial: 'saving',
-          states: {
-            saving: {
-              description: 'Sending the set; the backend grades it and stores it once.',
-              invoke: {
-                id: 'recordJudgmentSet',
-                src: 'recordJudgmentSet',
-                input: ({ context }) => judgmentRecordOf(context),
-                onDone: { target: 'saved', actions: 'clearRecordError' },
-                onError: {
-                  target: 'notSaved',
-                  actions: {
-                    type: 'rememberRecordError',
-                    params: ({ event }) => ({ message: errorMessage(event.error) }),
-                  },
-                },
-              },
-            },
-            saved: { description: 'The set is in the record.' },
-            notSaved: {
-              description: 'Saving failed: the set waits on this device; Try again sends it now.',
-              on: { 'record.retry': { target: 'saving' } },
-            },
-          },
-        },
+      entry: 'clearProgress',
+      invoke: {
+        id: 'recordDelivery',
+        src: 'recordDelivery',
+        input: ({ context }) => ({ record: judgmentRecordOf(context) }),
       },
+      on: { 'set.new': { target: 'loading', actions: 'forgetSet' } },
     },
   },
 });
 
-/** The machine's real actors, built from its port. */
-export function createClinicalJudgmentImplementations(port: JudgmentPort) {
+/** The port the page provides: the judgment procedures and the device outbox in front of the record. */
+export type ClinicalJudgmentPort = JudgmentPort & { queueSet(record: JudgmentSetRecord): void };
+
+/** The machine's real actors, built from its port; the shared parts get theirs from the same port. */
+export function createClinicalJudgmentImplementations(port: ClinicalJudgmentPort) {
   return {
     actors: {
-      checkEntitlement: fromPromise<boolean, { userId: string }>(({ input }) =>
-        port.checkEntitlement(input.userId),
+      accessGate: accessGateMachine.provide(createAccessGateImplementations(port)),
+      recordDelivery: recordDeliveryMachine.provide(
+        createRecordDeliveryImplementations<JudgmentSetRecord>({
+          queue: (record) => port.queueSet(record),
+          send: (record) => port.recordJudgmentSet(record),
+        }),
       ),
       loadJudgmentSet: fromPromise<JudgmentSet, { kind: JudgmentSetKind }>(({ input }) =>
         port.loadJudgmentSet(input.kind),
@@ -302,7 +259,6 @@ export function createClinicalJudgmentImplementations(port: JudgmentPort) {
       loadJudgmentReview: fromPromise<JudgmentReview, { setId: string }>(({ input }) =>
         port.loadJudgmentReview(input.setId),
       ),
-      recordJudgmentSet: fromPromise<void, JudgmentSetRecord>(({ input }) => port.recordJudgmentSet(input)),
     },
   };
 }

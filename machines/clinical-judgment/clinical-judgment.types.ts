@@ -1,5 +1,6 @@
 import type { NgnResponse } from '../../domain/ngn-scoring';
 import type { JudgmentReview, JudgmentSet, JudgmentSetKind, SessionInfo } from '../shared/ports';
+import type { SetEvent } from '../shared/set-events';
 
 /** A set in progress, as kept on this device so a reload resumes it (decision 150). */
 export interface JudgmentProgress {
@@ -35,15 +36,15 @@ export interface ClinicalJudgmentContext extends ClinicalJudgmentInput {
   submittedAt: string | null;
   /** The recorded set being reviewed, once loaded. */
   review: JudgmentReview | null;
+  /** Why the items or the recorded set could not load. */
   error: string | null;
-  recordError: string | null;
 }
 
+/**
+ * The set events this flow offers (the shared vocabulary, machines/shared/set-events.ts) and its own
+ * item events. `entitlement.retry` and `record.retry` go to the shared parts' own actors.
+ */
 export type ClinicalJudgmentEvent =
-  | { type: 'entitlement.retry' }
-  | { type: 'set.retry' }
+  | Extract<SetEvent, { type: 'set.retry' | 'set.submit' | 'set.new' }>
   | { type: 'choice.pick'; groupId: string; choiceId: string }
-  | { type: 'item.next' }
-  | { type: 'set.submit' }
-  | { type: 'set.new' }
-  | { type: 'record.retry' };
+  | { type: 'item.next' };

@@ -4,6 +4,7 @@ import type { NgnItem } from '../../domain/ngn-items';
 import { scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring';
 import {
   clinicalJudgmentFixtures,
+  grantedAccess,
   JUDGMENT_NOW,
   judgmentItems,
   judgmentReview,
@@ -17,7 +18,6 @@ import {
 import type { JudgmentProgress } from '../../machines/clinical-judgment/clinical-judgment.types';
 import { canPick, isAnswered, pick } from '../../machines/clinical-judgment/judgment-rules';
 import { ada } from '../../machines/shared/fixtures';
-import type { JudgmentSetRecord } from '../../machines/shared/ports';
 import {
   Coverage,
   casesForInputs,
@@ -31,21 +31,21 @@ function start(input: ClinicalJudgmentInput) {
   const fakes = new FakeActors();
   const log = {
     navigations: [] as string[],
-    queued: [] as JudgmentSetRecord[],
     progress: [] as (JudgmentProgress | null)[],
     cleared: 0,
   };
   const actor = createActor(
     clinicalJudgmentMachine.provide({
       actors: {
-        checkEntitlement: fakes.promise('checkEntitlement'),
+        // The shared parts stand in as promises: this flow sees the gate's answer and starts the
+        // delivery; their own states are their model tests' (tests/machines/access-gate…, record-delivery…).
+        accessGate: fakes.promise('accessGate') as never,
+        recordDelivery: fakes.promise('recordDelivery') as never,
         loadJudgmentSet: fakes.promise('loadJudgmentSet'),
         loadJudgmentReview: fakes.promise('loadJudgmentReview'),
-        recordJudgmentSet: fakes.promise('recordJudgmentSet'),
       },
       actions: {
         navigateTo: (_, { route }) => log.navigations.push(route),
-        queueRecord: (_, record) => log.queued.push(structuredClone(record)),
         saveProgress: (_, progress) => log.progress.push(structuredClone(progress)),
         clearProgress: () => {
           log.cleared++;
@@ -73,20 +73,24 @@ describe('clinical-judgment machine (model-based)', () => {
       actor,
       fakes,
       assertions: {
-        'clinical-judgment.redirectingToLogin': (s) => {
-          expect(s.hasTag('done')).toBe(true);
-          expect(log.navigations).toEqual(['login']);
-        },
-        'clinical-judgment.checkingEntitlement': (s) => {
+        'clinical-judgment.checkingAccess': (s) => {
           expect(s.hasTag('busy')).toBe(true);
-          expect(fakes.calls.at(-1)).toEqual({ name: 'checkEntitlement', input: { userId: ada.userId } });
+          expect(fakes.calls.at(-1)).toEqual({
+            name: 'accessGate',
+            input: {
+              session: input.session,
+              signedOutRoute: 'login',
+              notEntitledRoute: 'billing',
+              onFailure: 'ask',
+            },
+          });
         },
-        'clinical-judgment.entitlementFailed': (s) => {
-          expect(s.context.error).toBe('permission denied');
-          expect(log.navigations).toEqual([]);
-        },
-        'clinical-judgment.redirectingToBilling': () => {
-          expect(log.navigations).toEqual(['billing']);
+        'clinical-judgment.redirecting': (s) => {
+          expect(s.hasTag('done')).toBe(true);
+          // Where the gate said: its route for the refusal, nothing else.
+          const answer = (path.steps.at(-1)?.event as { output?: { redirectTo: string } } | undefined)
+            ?.output;
+          expect(log.navigations).toEqual([answer?.redirectTo]);
         },
         'clinical-judgment.loading': (s) => {
           expect(fakes.calls.at(-1)).toEqual({ name: 'loadJudgmentSet', input: { kind: s.context.kind } });
@@ -98,7 +102,7 @@ describe('clinical-judgment machine (model-based)', () => {
           expect(s.hasTag('done')).toBe(true);
           expect(s.context.review).toEqual(judgmentReview);
           // Reviewing neither records nor touches the set in progress on this device.
-          expect(log.queued).toEqual([]);
+          expect(fakes.calls.some((c) => c.name === 'recordDelivery')).toBe(false);
           expect(log.progress).toEqual([]);
         },
         'clinical-judgment.reviewFailed': (s) => {
@@ -144,33 +148,26 @@ describe('clinical-judgment machine (model-based)', () => {
             expect(fakes.calls.some((c) => c.name === 'loadJudgmentSet')).toBe(false);
           }
         },
-        'clinical-judgment.results.review.showing': (s) => {
+        'clinical-judgment.results': (s) => {
           expect(s.hasTag('done')).toBe(true);
+          expect(s.can({ type: 'set.new' })).toBe(true);
           // A finished set is not resumed after a reload.
           expect(log.cleared).toBeGreaterThan(0);
-          expect(s.can({ type: 'set.new' })).toBe(true);
-        },
-        'clinical-judgment.results.record.saving': (s) => {
-          const sent = fakes.calls.filter((c) => c.name === 'recordJudgmentSet').at(-1)?.input;
-          expect(log.queued.at(-1)).toEqual(sent);
+          // The shared delivery got the set as the backend records it.
+          const sent = fakes.calls.filter((c) => c.name === 'recordDelivery').at(-1)?.input;
           const resumed = s.context.setId === savedJudgment.setId;
           expect(sent).toEqual({
-            setId: resumed ? savedJudgment.setId : 'j-1',
-            userId: ada.userId,
-            kind: 'standalone',
-            caseId: null,
-            itemIds: judgmentItems.map((i) => i.id),
-            responses: s.context.responses,
-            startedAt: resumed ? savedJudgment.startedAt : JUDGMENT_NOW,
-            submittedAt: JUDGMENT_NOW,
+            record: {
+              setId: resumed ? savedJudgment.setId : 'j-1',
+              userId: ada.userId,
+              kind: 'standalone',
+              caseId: null,
+              itemIds: judgmentItems.map((i) => i.id),
+              responses: s.context.responses,
+              startedAt: resumed ? savedJudgment.startedAt : JUDGMENT_NOW,
+              submittedAt: JUDGMENT_NOW,
+            },
           });
-        },
-        'clinical-judgment.results.record.saved': (s) => {
-          expect(s.context.recordError).toBeNull();
-        },
-        'clinical-judgment.results.record.notSaved': (s) => {
-          expect(s.context.recordError).toBe('Failed to fetch');
-          expect(s.can({ type: 'record.retry' })).toBe(true);
         },
       },
     });
@@ -232,7 +229,7 @@ describe('clinical-judgment picks (every item type)', () => {
     const { actor, fakes } = start(
       clinicalJudgmentFixtures.inputs['Signed in, standalone items']?.() as ClinicalJudgmentInput,
     );
-    await fakes.settle('checkEntitlement', { output: true });
+    await fakes.settle('accessGate', { output: grantedAccess });
     await fakes.settle('loadJudgmentSet', { output: judgmentSet });
     expect(actor.getSnapshot().can({ type: 'choice.pick', groupId: 'nope', choiceId: 'a' })).toBe(false);
     actor.send({ type: 'choice.pick', groupId: 'options', choiceId: 'a' });

@@ -65,7 +65,6 @@ function ClinicalJudgment({
       ...implementations,
       actions: {
         ...useAppActions(),
-        queueRecord: (_, record) => judgmentService.queueSet(record),
         saveProgress: (_, progress) => writeJudgmentProgress(progress),
         clearProgress: () => {
           if (session) clearJudgmentProgress(session.userId, kind);

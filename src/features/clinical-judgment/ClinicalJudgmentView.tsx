@@ -11,6 +11,8 @@ import {
 import { paths } from '../../app/paths';
 import { BusyNote } from '../../components/BusyNote';
 import { ErrorDetails } from '../../components/ErrorDetails';
+import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
+import { RecordDeliveryNote } from '../../components/flow-parts/RecordDeliveryNote';
 import { setDate } from '../../components/record-format';
 import { judgmentCopy } from './judgment-copy';
 import { Exhibit } from './parts/Exhibit';
@@ -67,29 +69,28 @@ export function ClinicalJudgmentView({ snapshot, send }: ViewProps) {
 
 function Body({ snapshot, send }: ViewProps) {
   const { set, currentIndex, responses, error } = snapshot.context;
-  if (snapshot.matches('redirectingToLogin') || snapshot.matches('redirectingToBilling'))
-    return <BusyNote label="Redirecting…" />;
+  if (snapshot.matches('checkingAccess') || snapshot.matches('redirecting'))
+    return (
+      <AccessGateScreen gate={snapshot.children.accessGate} redirecting={snapshot.matches('redirecting')} />
+    );
   if (snapshot.matches('loading')) return <BusyNote label={judgmentCopy.loading} />;
   if (snapshot.matches('loadingReview')) return <BusyNote label={judgmentCopy.reviewLoading} />;
-  if (snapshot.hasTag('busy')) return <BusyNote label="Checking your access…" />;
   if (snapshot.hasTag('error')) {
-    const retry = snapshot.matches('entitlementFailed') ? 'entitlement.retry' : 'set.retry';
     return (
       <Alert
         color="red"
         role="alert"
         title={
-          snapshot.matches('loadFailed')
-            ? judgmentCopy.loadFailedTitle
-            : snapshot.matches('reviewFailed')
-              ? judgmentCopy.reviewFailedTitle
-              : 'We could not check your access'
+          snapshot.matches('reviewFailed') ? judgmentCopy.reviewFailedTitle : judgmentCopy.loadFailedTitle
         }
       >
         <Stack gap="sm" align="flex-start">
           <ErrorDetails message={error} />
           <Group>
-            <Button onClick={() => send({ type: retry })} disabled={!snapshot.can({ type: retry })}>
+            <Button
+              onClick={() => send({ type: 'set.retry' })}
+              disabled={!snapshot.can({ type: 'set.retry' })}
+            >
               Try again
             </Button>
             {snapshot.matches('reviewFailed') && (
@@ -182,27 +183,9 @@ function Body({ snapshot, send }: ViewProps) {
     );
   }
   if (snapshot.matches('results') && set) {
-    const status = snapshot.matches({ results: { record: 'saved' } })
-      ? 'saved'
-      : snapshot.matches({ results: { record: 'notSaved' } })
-        ? 'notSaved'
-        : 'saving';
     return (
       <Stack gap="md">
-        <Group gap="sm" role="status" data-record-status={status}>
-          <Text c="dimmed" fz="sm">
-            {status === 'saved'
-              ? judgmentCopy.recordSaved
-              : status === 'notSaved'
-                ? judgmentCopy.recordNotSaved
-                : judgmentCopy.recordSaving}
-          </Text>
-          {status === 'notSaved' && (
-            <Button size="compact-sm" variant="subtle" onClick={() => send({ type: 'record.retry' })}>
-              Try again
-            </Button>
-          )}
-        </Group>
+        <RecordDeliveryNote delivery={snapshot.children.recordDelivery} />
         <Group>
           <Button onClick={() => send({ type: 'set.new' })}>{judgmentCopy.newSet}</Button>
           <Button component={Link} to={paths.dashboard} variant="default">

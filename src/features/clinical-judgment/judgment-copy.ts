@@ -14,10 +14,6 @@ export const judgmentCopy = {
   next: 'Next',
   submit: 'Submit',
   newSet: 'Start a new set',
-  recordSaving: 'Saving this set to your results…',
-  recordSaved: 'Saved to your results.',
-  recordNotSaved:
-    'Not saved yet: this set is kept on this device and will be sent the next time you open PN Prep.',
   resultsTitle: 'Your results',
   yourAnswer: 'Your answer:',
   noAnswer: 'No answer.',
