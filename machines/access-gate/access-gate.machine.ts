@@ -62,6 +62,21 @@ export function createAccessGateImplementations(port: EntitlementPort) {
   };
 }
 
+/**
+ * What every parent needs around the gate, written once: the guard on its output and the final
+ * state a parent rests in while the app navigates to the route the gate named.
+ */
+export const accessGateGuards = {
+  isAccessGranted: (_: unknown, params: { output: AccessGateOutput }) => params.output.access === 'granted',
+};
+export const redirectingState = {
+  description: 'Access refused: navigating to the route the gate named (/login or /billing).',
+  tags: ['done'] as 'done'[],
+  type: 'final' as const,
+};
+/** The route to leave for after a refusal (the gate names one for every refusal its input routes). */
+export const redirectRoute = (output: AccessGateOutput): RouteName => output.redirectTo ?? 'dashboard';
+
 const redirectFor = (context: AccessGateContext, access: Access): RouteName | null =>
   access === 'signedOut'
     ? context.signedOutRoute

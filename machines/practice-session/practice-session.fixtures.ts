@@ -1,3 +1,4 @@
+import type { AccessGateOutput } from '../access-gate/access-gate.machine';
 import { ada, done, type FlowFixtures, failed, plain } from '../shared/fixtures';
 import { BackendError, type PracticeQuestion } from '../shared/ports';
 import type { PracticeProgress, PracticeSessionInput } from './practice-session.machine';
@@ -25,6 +26,9 @@ export const permissionDenied = new BackendError('permission denied');
 /** The backend out of reach (offline, or stopped). */
 export const offline = new BackendError('Failed to fetch');
 
+/** The access gate's answer for an entitled student. */
+export const accessGranted: AccessGateOutput = { access: 'granted', redirectTo: null };
+
 /** A set in progress stored on the device: the first question answered (wrong) and locked. */
 export const savedProgress: PracticeProgress = {
   userId: ada.userId,
@@ -49,7 +53,19 @@ export const FIXED_NOW = '2026-11-25T09:00:00.000Z';
 const now = () => FIXED_NOW;
 const base = () => ({ focus: 'mixed' as const, random, newSetId, now });
 
-/** The practice-session flow's example inputs and events (see machines/shared/fixtures.ts). */
+/**
+ * The practice-session flow's example inputs and events (see machines/shared/fixtures.ts). A
+ * signed-out visitor is the access gate's case (its fixtures): the gate ends with /login before
+ * anything of practice runs, so it is not an input here (the behaviour tests check no set is asked for).
+ */
+export const signedOutInput = (): PracticeSessionInput => ({
+  ...base(),
+  session: null,
+  layout: 'one',
+  saved: null,
+});
+
+/** The inputs and events the model explores. */
 export const practiceSessionFixtures: FlowFixtures<PracticeSessionInput> = {
   inputs: {
     'Signed in, new set': () => ({ ...base(), session: ada, layout: 'one', saved: null }),
@@ -60,17 +76,16 @@ export const practiceSessionFixtures: FlowFixtures<PracticeSessionInput> = {
       layout: 'one',
       saved: savedProgress,
     }),
-    'Signed out': () => ({ ...base(), session: null, layout: 'one', saved: null }),
   },
   events: [
-    done('checkEntitlement', true, 'entitled'),
-    done('checkEntitlement', false, 'not entitled'),
-    failed('checkEntitlement', permissionDenied),
-    plain('entitlement.retry'),
+    // The shared access gate's answers (its own checks and retries are in its fixtures).
+    done('accessGate', accessGranted, 'access granted'),
+    done('accessGate', { access: 'notEntitled', redirectTo: 'billing' }, 'no access: /billing'),
+    done('accessGate', { access: 'signedOut', redirectTo: 'login' }, 'signed out: /login'),
     done('loadQuestions', practiceSet, `${practiceSet.length} questions`),
     done('loadQuestions', [], 'an empty set'),
     failed('loadQuestions', permissionDenied),
-    plain('questions.retry'),
+    plain('set.retry'),
     ...practiceSet.flatMap((q) =>
       q.options.map((o) => ({
         label: `${q.id}: ${o.label}`,
@@ -78,13 +93,10 @@ export const practiceSessionFixtures: FlowFixtures<PracticeSessionInput> = {
       })),
     ),
     plain('question.next'),
-    plain('session.submit'),
+    plain('set.submit'),
     plain('layout.switch'),
     plain('remediation.toggle'),
-    plain('session.restart'),
-    plain('session.new'),
-    done('recordSet', undefined, 'saved'),
-    failed('recordSet', offline),
-    plain('record.retry'),
+    plain('set.restart'),
+    plain('set.new'),
   ],
 };

@@ -1,165 +1,38 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { QUESTIONS_PER_SET } from '../../domain/business-rules';
+import { assign, setup } from 'xstate';
+import { accessGateGuards, redirectingState, redirectRoute } from '../access-gate/access-gate.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
-import { errorMessage } from '../shared/messages';
 import { placeholdersFor } from '../shared/not-provided';
+import type { PracticeQuestion } from '../shared/ports';
+import { shuffle } from './practice-rules';
+import {
+  aNewSet,
+  createPracticeSessionImplementations,
+  gateInput,
+  loadQuestions,
+  recordDeliveryInput,
+  saveProgress,
+  selectParams,
+  switchLayout,
+} from './practice-session.parts';
+import {
+  allAnswered,
+  isCurrentAnswered,
+  isLastQuestion,
+  isOptionOf,
+  questionIndex,
+  resumableProgress,
+} from './practice-session.selectors';
 import type {
-  LearningRecordPort,
-  PracticeFocus,
-  PracticePort,
-  PracticeQuestion,
-  PracticeSetRecord,
-  SessionInfo,
-} from '../shared/ports';
-import { type Answers, answeredCount, shuffle } from './practice-rules';
+  PracticeLayout,
+  PracticeProgress,
+  PracticeSessionContext,
+  PracticeSessionEvent,
+  PracticeSessionInput,
+} from './practice-session.types';
 
-/** 'one': one question at a time; 'all': the fallback with every question on one page. */
-export type PracticeLayout = 'one' | 'all';
-
-/** A session in progress, as kept on this device so a reload can resume it. */
-export interface PracticeProgress {
-  userId: string;
-  questions: PracticeQuestion[];
-  answers: Answers;
-  /** Questions before this index are locked. */
-  currentIndex: number;
-  layout: PracticeLayout;
-  /** The set's id and start time (older stored progress may lack them: a new id is made then). */
-  setId?: string;
-  startedAt?: string;
-  focus?: PracticeFocus;
-}
-
-/** External facts the page reads before starting the flow. */
-export interface PracticeSessionInput {
-  /** The signed-in student, or null. */
-  session: SessionInfo | null;
-  /** The layout remembered on this device. */
-  layout: PracticeLayout;
-  /** The session in progress stored on this device, if any (resumed only for the same student). */
-  saved: PracticeProgress | null;
-  /** Random numbers in [0, 1) for reshuffling (Math.random in the app; fixed in tests). */
-  random: () => number;
-  /** What the sets draw from (`/practice?focus=weakest` or `missed`; the whole bank otherwise). */
-  focus: PracticeFocus;
-  /** A new set id (crypto.randomUUID in the app; a counter in tests). */
-  newSetId: () => string;
-  /** The current time as an ISO string (fixed in tests). */
-  now: () => string;
-}
-
-export interface PracticeSessionContext {
-  session: SessionInfo | null;
-  layout: PracticeLayout;
-  questions: PracticeQuestion[];
-  answers: Answers;
-  currentIndex: number;
-  /** Why the entitlement check failed, shown with Try again. */
-  error: string | null;
-  random: () => number;
-  focus: PracticeFocus;
-  /** The set on screen: a new id for every set drawn and every Practice Again. */
-  setId: string;
-  startedAt: string;
-  /** Set when the student submits; the record sent to the backend carries it. */
-  submittedAt: string | null;
-  /** Why the last attempt to save the set failed (the set waits on this device meanwhile). */
-  recordError: string | null;
-  newSetId: () => string;
-  now: () => string;
-}
-
-export type PracticeSessionEvent =
-  | { type: 'entitlement.retry' }
-  | { type: 'questions.retry' }
-  | { type: 'answer.select'; questionId: string; optionId: string }
-  | { type: 'question.next' }
-  | { type: 'session.submit' }
-  | { type: 'layout.switch' }
-  | { type: 'remediation.toggle' }
-  | { type: 'session.restart' }
-  | { type: 'session.new' }
-  | { type: 'record.retry' };
-
-/** The saved progress to resume from, when it belongs to the signed-in student and still makes sense. */
-export function resumableProgress(input: PracticeSessionInput): PracticeProgress | null {
-  const { saved, session } = input;
-  if (!saved || !session || saved.userId !== session.userId) return null;
-  if (saved.questions.length === 0) return null;
-  if (saved.currentIndex < 0 || saved.currentIndex >= saved.questions.length) return null;
-  return saved;
-}
-
-function progressOf(context: PracticeSessionContext): PracticeProgress {
-  return {
-    userId: context.session?.userId ?? '',
-    questions: context.questions,
-    answers: context.answers,
-    currentIndex: context.currentIndex,
-    layout: context.layout,
-    setId: context.setId,
-    startedAt: context.startedAt,
-    focus: context.focus,
-  };
-}
-
-/** The submitted set as the backend records it (it grades the choices itself). */
-export function setRecordOf(context: PracticeSessionContext): PracticeSetRecord {
-  return {
-    setId: context.setId,
-    userId: context.session?.userId ?? '',
-    questionIds: context.questions.map((q) => q.id),
-    chosenOptionIds: context.questions.map((q) => context.answers[q.id] ?? ''),
-    layout: context.layout,
-    focus: context.focus,
-    startedAt: context.startedAt,
-    submittedAt: context.submittedAt ?? context.startedAt,
-  };
-}
-
-function questionIndex(context: PracticeSessionContext, questionId: string): number {
-  return context.questions.findIndex((q) => q.id === questionId);
-}
-
-function isOptionOf(context: PracticeSessionContext, questionId: string, optionId: string): boolean {
-  return context.questions.some((q) => q.id === questionId && q.options.some((o) => o.id === optionId));
-}
-
-// Selectors: facts the guards decide on and the views show, written once. Each takes a snapshot or a
-// guard's arguments (both have `context`).
-type WithContext = { context: PracticeSessionContext };
-
-/** The question the student is on (one at a time), if any. */
-export const currentQuestion = ({ context }: WithContext) => context.questions[context.currentIndex];
-/** The current question is the set's last one: it shows Submit instead of Next. */
-export const isLastQuestion = ({ context }: WithContext) =>
-  context.questions.length > 0 && context.currentIndex === context.questions.length - 1;
-/** The current question has an answer. */
-export const isCurrentAnswered = ({ context }: WithContext) => {
-  const current = currentQuestion({ context });
-  return current !== undefined && context.answers[current.id] !== undefined;
-};
-/** How many questions of the set have an answer. */
-export const answeredQuestions = ({ context }: WithContext) =>
-  answeredCount(context.questions, context.answers);
-/** Every question of the set has an answer. */
-export const allAnswered = ({ context }: WithContext) =>
-  answeredQuestions({ context }) === context.questions.length;
-
-const selectParams = ({ event }: { event: PracticeSessionEvent }) => {
-  const { questionId, optionId } = event as Extract<PracticeSessionEvent, { type: 'answer.select' }>;
-  return { questionId, optionId };
-};
-
-/** The context of a set just drawn or restarted: a fresh id, started now, not submitted. */
-function aNewSet() {
-  return {
-    setId: ({ context }: WithContext) => context.newSetId(),
-    startedAt: ({ context }: WithContext) => context.now(),
-    submittedAt: null,
-    recordError: null,
-  };
-}
+export { createPracticeSessionImplementations, type PracticeSessionPorts } from './practice-session.parts';
+export * from './practice-session.selectors';
+export type * from './practice-session.types';
 
 /** /practice: guards, loads a set of questions, takes the answers with locking, scores and reshuffles. */
 export const practiceSessionMachine = setup({
@@ -167,13 +40,21 @@ export const practiceSessionMachine = setup({
     context: {} as PracticeSessionContext,
     events: {} as PracticeSessionEvent,
     input: {} as PracticeSessionInput,
+    // The invoked actors by id, so views reach the shared parts' own actors with their types.
+    children: {} as {
+      accessGate: 'accessGate';
+      loadQuestions: 'loadQuestions';
+      recordDelivery: 'recordDelivery';
+    },
     tags: {} as 'busy' | 'form' | 'error' | 'done',
   },
   actors: placeholdersFor('practice-session', createPracticeSessionImplementations),
   guards: {
-    hasSession: ({ context }) => context.session !== null,
-    isEntitled: (_, params: { entitled: boolean }) => params.entitled === true,
-    hasResumedSet: ({ context }) => context.questions.length > 0,
+    ...accessGateGuards,
+    /** The first set is requested alongside the access check, unless a set resumes (or nobody is signed in). */
+    needsFirstSet: ({ context }) => context.session !== null && context.questions.length === 0,
+    hasQuestions: ({ context }) => context.questions.length > 0,
+    firstSetFailed: ({ context }) => context.firstSetError !== null,
     hasNoQuestions: (_, params: { questions: PracticeQuestion[] }) => params.questions.length === 0,
     prefersAllOnOnePage: ({ context }) => context.layout === 'all',
     /** One at a time, only the current question can be answered: earlier ones are locked. */
@@ -198,13 +79,8 @@ export const practiceSessionMachine = setup({
     clearProgress: () => {},
     /** Remembers the chosen layout on this device (provided by the app). */
     rememberLayout: (_, _params: { layout: PracticeLayout }) => {},
-    /** Keeps the submitted set on this device until the backend has it (provided by the app). */
-    queueRecord: (_, _params: PracticeSetRecord) => {},
+    keepFirstSetError: assign({ firstSetError: ({ event }) => (event as { error?: unknown }).error ?? null }),
     markSubmitted: assign({ submittedAt: ({ context }) => context.now() }),
-    rememberRecordError: assign({ recordError: (_, params: { message: string }) => params.message }),
-    clearRecordError: assign({ recordError: null }),
-    rememberError: assign({ error: (_, params: { message: string }) => params.message }),
-    clearError: assign({ error: null }),
     storeQuestions: assign({
       questions: (_, params: { questions: PracticeQuestion[] }) => params.questions,
       answers: {},
@@ -242,102 +118,104 @@ export const practiceSessionMachine = setup({
       questions: resumed?.questions ?? [],
       answers: resumed?.answers ?? {},
       currentIndex: resumed?.currentIndex ?? 0,
-      error: null,
       random: input.random,
       focus: resumed?.focus ?? input.focus,
       setId: resumed?.setId ?? input.newSetId(),
       startedAt: resumed?.startedAt ?? input.now(),
       submittedAt: null,
-      recordError: null,
+      firstSetError: null,
       newSetId: input.newSetId,
       now: input.now,
     };
   },
-  initial: 'checkingSession',
+  initial: 'checkingAccess',
   states: {
-    checkingSession: {
-      description: 'Practice needs a session: without one the student goes to /login.',
+    checkingAccess: {
+      description:
+        'The access gate and, alongside it, the first set (one round trip instead of two, decision 080); questions show only once access is granted.',
       tags: ['busy'],
-      always: [{ guard: 'hasSession', target: 'checkingEntitlement' }, { target: 'redirectingToLogin' }],
-    },
-    redirectingToLogin: {
-      description: 'No session: navigating to /login.',
-      tags: ['done'],
-      type: 'final',
-      entry: { type: 'navigateTo', params: { route: 'login' } },
-    },
-    checkingEntitlement: {
-      description: 'Asking the backend whether the student has a paid plan or a trial; a loader shows.',
-      tags: ['busy'],
-      invoke: {
-        id: 'checkEntitlement',
-        src: 'checkEntitlement',
-        input: ({ context }) => ({ userId: context.session?.userId ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'isEntitled', params: ({ event }) => ({ entitled: event.output }) },
-            target: 'entitled',
-            actions: 'clearError',
+      type: 'parallel',
+      onDone: [
+        { guard: 'hasQuestions', target: 'answering' },
+        // The first set's load error is logged only now: refused students leave without a log.
+        {
+          guard: 'firstSetFailed',
+          target: 'empty',
+          actions: { type: 'reportLoadError', params: ({ context }) => ({ error: context.firstSetError }) },
+        },
+        { target: 'empty' },
+      ],
+      states: {
+        access: {
+          description: 'The shared access gate: session, then entitlement (a failed check shows Try again).',
+          initial: 'checking',
+          states: {
+            checking: {
+              description: 'The gate runs; its screens show (checking, or the failed check with Try again).',
+              invoke: {
+                id: 'accessGate',
+                src: 'accessGate',
+                input: gateInput,
+                onDone: [
+                  {
+                    guard: { type: 'isAccessGranted', params: ({ event }) => ({ output: event.output }) },
+                    target: 'granted',
+                  },
+                  {
+                    target: '#practice-session.redirecting',
+                    actions: {
+                      type: 'navigateTo',
+                      params: ({ event }) => ({ route: redirectRoute(event.output) }),
+                    },
+                  },
+                ],
+              },
+            },
+            granted: {
+              description: 'Access granted; "Loading questions…" while the first set is still on its way.',
+              type: 'final',
+            },
           },
-          { target: 'redirectingToBilling', actions: 'clearError' },
-        ],
-        onError: {
-          target: 'entitlementFailed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+        },
+        firstSet: {
+          description: 'The first set, requested with the access check (none when a set resumes).',
+          initial: 'choosing',
+          states: {
+            choosing: {
+              description: 'A set stored on this device resumes; otherwise the first set is requested.',
+              always: [{ guard: 'needsFirstSet', target: 'requesting' }, { target: 'ready' }],
+            },
+            requesting: {
+              description: 'Loading a set of 10 questions (the procedure returns none without access).',
+              invoke: {
+                ...loadQuestions({ questions: 'ready', none: 'ready' }),
+                onError: { target: 'ready', actions: 'keepFirstSetError' },
+              },
+            },
+            ready: {
+              description: 'The first set is in (or none came, or none was needed).',
+              type: 'final',
+            },
+          },
         },
       },
     },
-    entitlementFailed: {
-      description:
-        'The access check itself failed: a paying student must not be sent to billing, so an error shows with Try again.',
-      tags: ['error'],
-      on: { 'entitlement.retry': { target: 'checkingEntitlement' } },
-    },
-    redirectingToBilling: {
-      description: 'No paid plan or trial: navigating to /billing.',
-      tags: ['done'],
-      type: 'final',
-      entry: { type: 'navigateTo', params: { route: 'billing' } },
-    },
-    entitled: {
-      description: 'Access granted: a session in progress on this device resumes, otherwise a new set loads.',
-      tags: ['busy'],
-      always: [{ guard: 'hasResumedSet', target: 'answering' }, { target: 'loading' }],
-    },
+    redirecting: redirectingState,
     loading: {
       description: 'Loading a set of 10 questions; a loading state shows.',
       tags: ['busy'],
-      invoke: {
-        id: 'loadQuestions',
-        src: 'loadQuestions',
-        input: ({ context }) => ({ limit: QUESTIONS_PER_SET, focus: context.focus }),
-        onDone: [
-          {
-            guard: { type: 'hasNoQuestions', params: ({ event }) => ({ questions: event.output }) },
-            target: 'empty',
-          },
-          {
-            target: 'answering',
-            actions: { type: 'storeQuestions', params: ({ event }) => ({ questions: event.output }) },
-          },
-        ],
-        // The spec: a load error is only logged, and the empty state shows.
-        onError: {
-          target: 'empty',
-          actions: { type: 'reportLoadError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+      invoke: loadQuestions({ questions: 'answering', none: 'empty' }),
     },
     empty: {
       description:
         "No questions came back (or loading failed): 'No questions available yet.' with Try again.",
-      on: { 'questions.retry': { target: 'loading' } },
+      on: { 'set.retry': { target: 'loading' } },
     },
     answering: {
       description: 'The student answers the set; every change is kept on this device so a reload resumes.',
       tags: ['form'],
       initial: 'choosingLayout',
-      entry: { type: 'saveProgress', params: ({ context }) => progressOf(context) },
+      entry: saveProgress,
       states: {
         choosingLayout: {
           description: 'Opening the layout remembered on this device.',
@@ -349,31 +227,15 @@ export const practiceSessionMachine = setup({
           on: {
             'answer.select': {
               guard: { type: 'isCurrentQuestionOption', params: selectParams },
-              actions: [
-                { type: 'recordAnswer', params: selectParams },
-                { type: 'saveProgress', params: ({ context }) => progressOf(context) },
-              ],
+              actions: [{ type: 'recordAnswer', params: selectParams }, saveProgress],
             },
-            'question.next': {
-              guard: 'canGoNext',
-              actions: [
-                'lockCurrentQuestion',
-                { type: 'saveProgress', params: ({ context }) => progressOf(context) },
-              ],
-            },
-            'session.submit': {
+            'question.next': { guard: 'canGoNext', actions: ['lockCurrentQuestion', saveProgress] },
+            'set.submit': {
               guard: 'canSubmitLast',
               target: '#practice-session.results',
               actions: 'markSubmitted',
             },
-            'layout.switch': {
-              target: 'allOnOnePage',
-              actions: [
-                'toggleLayout',
-                { type: 'rememberLayout', params: ({ context }) => ({ layout: context.layout }) },
-                { type: 'saveProgress', params: ({ context }) => progressOf(context) },
-              ],
-            },
+            'layout.switch': { target: 'allOnOnePage', actions: switchLayout() },
           },
         },
         allOnOnePage: {
@@ -382,104 +244,45 @@ export const practiceSessionMachine = setup({
           on: {
             'answer.select': {
               guard: { type: 'isUnlockedQuestionOption', params: selectParams },
-              actions: [
-                { type: 'recordAnswer', params: selectParams },
-                { type: 'saveProgress', params: ({ context }) => progressOf(context) },
-              ],
+              actions: [{ type: 'recordAnswer', params: selectParams }, saveProgress],
             },
-            'session.submit': {
+            'set.submit': {
               guard: 'allAnswered',
               target: '#practice-session.results',
               actions: 'markSubmitted',
             },
-            'layout.switch': {
-              target: 'oneAtATime',
-              actions: [
-                'toggleLayout',
-                { type: 'rememberLayout', params: ({ context }) => ({ layout: context.layout }) },
-                { type: 'saveProgress', params: ({ context }) => progressOf(context) },
-              ],
-            },
+            'layout.switch': { target: 'oneAtATime', actions: switchLayout() },
           },
         },
       },
     },
     results: {
       description:
-        "The score as 'score / total' with its message, each question marked; meanwhile the set is saved to the record.",
+        "The score as 'score / total' with its message, each question marked; meanwhile the shared record delivery saves the set.",
       tags: ['done'],
-      type: 'parallel',
-      // A finished set is not resumed: a reload on the results starts a new set. The set goes to the
-      // device outbox first, so it is kept even if saving fails or the tab closes.
-      entry: ['clearProgress', { type: 'queueRecord', params: ({ context }) => setRecordOf(context) }],
-      on: {
-        'session.restart': { target: 'answering', actions: 'shuffleQuestions' },
-        'session.new': { target: 'loading', actions: 'forgetSet' },
+      // A finished set is not resumed: a reload on the results starts a new set. The delivery puts the
+      // set in the device outbox first, so it is kept even if saving fails or the tab closes.
+      entry: 'clearProgress',
+      invoke: {
+        id: 'recordDelivery',
+        src: 'recordDelivery',
+        input: recordDeliveryInput,
       },
+      on: {
+        'set.restart': { target: 'answering', actions: 'shuffleQuestions' },
+        'set.new': { target: 'loading', actions: 'forgetSet' },
+      },
+      initial: 'summary',
       states: {
-        review: {
-          description: 'What the student reads: the results, with or without remediation.',
-          initial: 'summary',
-          states: {
-            summary: {
-              description: 'Results with remediation hidden.',
-              on: { 'remediation.toggle': { target: 'remediation' } },
-            },
-            remediation: {
-              description: 'Results with remediation shown for the incorrect questions only.',
-              on: { 'remediation.toggle': { target: 'summary' } },
-            },
-          },
+        summary: {
+          description: 'Results with remediation hidden.',
+          on: { 'remediation.toggle': { target: 'remediation' } },
         },
-        record: {
-          description: 'Saving the set to the learning record, without holding up the results.',
-          initial: 'saving',
-          states: {
-            saving: {
-              description: 'Sending the set; the backend grades it and stores it once.',
-              invoke: {
-                id: 'recordSet',
-                src: 'recordSet',
-                input: ({ context }) => setRecordOf(context),
-                onDone: { target: 'saved', actions: 'clearRecordError' },
-                onError: {
-                  target: 'notSaved',
-                  actions: {
-                    type: 'rememberRecordError',
-                    params: ({ event }) => ({ message: errorMessage(event.error) }),
-                  },
-                },
-              },
-            },
-            saved: {
-              description: 'The set is in the record: /results counts it.',
-            },
-            notSaved: {
-              description:
-                'Saving failed: the set waits on this device and is sent on the next visit; Try again sends it now.',
-              on: { 'record.retry': { target: 'saving' } },
-            },
-          },
+        remediation: {
+          description: 'Results with remediation shown for the incorrect questions only.',
+          on: { 'remediation.toggle': { target: 'summary' } },
         },
       },
     },
   },
 });
-
-/** The ports the practice session uses: the bank and entitlement, and the learning record. */
-export type PracticeSessionPorts = PracticePort & Pick<LearningRecordPort, 'recordSet'>;
-
-/** The machine's real actors, built from its ports (the page passes them to `provide`). */
-export function createPracticeSessionImplementations(port: PracticeSessionPorts) {
-  return {
-    actors: {
-      checkEntitlement: fromPromise<boolean, { userId: string }>(({ input }) =>
-        port.checkEntitlement(input.userId),
-      ),
-      loadQuestions: fromPromise<PracticeQuestion[], { limit: number; focus: PracticeFocus }>(({ input }) =>
-        port.loadQuestions(input.limit, input.focus),
-      ),
-      recordSet: fromPromise<void, PracticeSetRecord>(({ input }) => port.recordSet(input)),
-    },
-  };
-}

@@ -8,7 +8,7 @@
  * Every transition carries a `model.covered` action naming it, so replaying events through
  * `transition()` tells exactly which transitions ran.
  */
-import { type AnyMachineSnapshot, type AnyStateMachine, createMachine } from 'xstate';
+import { type AnyMachineSnapshot, type AnyStateMachine, and, createMachine, or, stateIn } from 'xstate';
 
 type Json = Record<string, unknown>;
 type TransitionConfig = Json & { actions?: unknown };
@@ -38,6 +38,26 @@ function withCoverage(transitions: TransitionConfig[], stateId: string, eventTyp
 
 export function transitionKey(stateId: string, eventType: string, index: number): string {
   return `${stateId} ${eventType || '(always)'}#${index}`;
+}
+
+/** A guard true once `node` is done: every region final (parallel), or its active child final. */
+function allFinal(node: Json, stateId: string) {
+  const children = Object.entries((node.states as Json | undefined) ?? {});
+  const finals = (parentId: string, entries: Array<[string, unknown]>) =>
+    or(
+      entries
+        .filter(([, child]) => (child as Json).type === 'final')
+        .map(([key, child]) =>
+          stateIn(`#${((child as Json).id as string | undefined) ?? `${parentId}.${key}`}`),
+        ),
+    );
+  if (node.type !== 'parallel') return finals(stateId, children);
+  return and(
+    children.map(([key, region]) => {
+      const regionId = ((region as Json).id as string | undefined) ?? `${stateId}.${key}`;
+      return finals(regionId, Object.entries(((region as Json).states as Json | undefined) ?? {}));
+    }),
+  );
 }
 
 interface WalkResult {
@@ -73,13 +93,24 @@ function rewrite(node: Json, stateId: string, out: WalkResult): Json {
     });
   }
   copy.on = coveredOn;
-  if (node.always) {
-    const always = normalizeTransitions(node.always);
-    copy.always = withCoverage(always, stateId, '');
-    always.forEach((_, i) => {
-      out.transitionKeys.push(transitionKey(stateId, '', i));
+  const always: TransitionConfig[] = withCoverage(normalizeTransitions(node.always), stateId, '');
+  normalizeTransitions(node.always).forEach((_, i) => {
+    out.transitionKeys.push(transitionKey(stateId, '', i));
+  });
+  // A compound or parallel state's onDone answers the event the machine raises itself once its
+  // children are final. Test generators would send that event from outside (xstate/graph offers
+  // every event a state accepts), so the model takes these transitions as eventless ones guarded by
+  // "every region is in a final state" instead: the same moment, the same targets, never sendable.
+  if (node.onDone) {
+    const eventType = `xstate.done.state.${stateId}`;
+    const finished = allFinal(node, stateId);
+    withCoverage(normalizeTransitions(node.onDone), stateId, eventType).forEach((t: TransitionConfig, i) => {
+      always.push({ ...t, guard: t.guard ? and([finished, t.guard as never]) : finished });
+      out.transitionKeys.push(transitionKey(stateId, eventType, i));
     });
+    delete copy.onDone;
   }
+  if (always.length > 0) copy.always = always;
   if (node.states) {
     const states: Json = {};
     for (const [key, child] of Object.entries(node.states as Json)) {

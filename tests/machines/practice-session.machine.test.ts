@@ -3,11 +3,12 @@ import { createActor } from 'xstate';
 import { QUESTIONS_PER_SET } from '../../domain/business-rules';
 import { answeredCount, score } from '../../machines/practice-session/practice-rules';
 import {
+  accessGranted,
   FIXED_NOW,
-  offline,
   practiceSessionFixtures,
   practiceSet,
   savedProgress,
+  signedOutInput,
 } from '../../machines/practice-session/practice-session.fixtures';
 import {
   type PracticeProgress,
@@ -30,7 +31,7 @@ const set = practiceSet;
 const session = ada;
 const inputOf = (name: string) => (practiceSessionFixtures.inputs[name] as () => PracticeSessionInput)();
 const inputs = {
-  signedOut: inputOf('Signed out'),
+  signedOut: signedOutInput(),
   signedIn: inputOf('Signed in, new set'),
   resumed: inputOf('Signed in, resuming a saved set at question 2'),
 };
@@ -44,14 +45,14 @@ function start(input: PracticeSessionInput) {
     saved: [] as PracticeProgress[],
     cleared: 0,
     layouts: [] as string[],
-    queued: [] as PracticeSetRecord[],
   };
   const actor = createActor(
     practiceSessionMachine.provide({
+      // The shared parts are fakes here: their own model tests cover their insides.
       actors: {
-        checkEntitlement: fakes.promise('checkEntitlement'),
+        accessGate: fakes.promise('accessGate') as never,
         loadQuestions: fakes.promise('loadQuestions'),
-        recordSet: fakes.promise('recordSet'),
+        recordDelivery: fakes.promise('recordDelivery') as never,
       },
       actions: {
         navigateTo: (_, { route }) => log.navigations.push(route),
@@ -61,7 +62,6 @@ function start(input: PracticeSessionInput) {
           log.cleared++;
         },
         rememberLayout: (_, { layout }) => log.layouts.push(layout),
-        queueRecord: (_, record) => log.queued.push(structuredClone(record)),
       },
     }),
     { input },
@@ -99,6 +99,22 @@ describe('practice-session machine (model-based)', () => {
       }
     };
     const expectNoNavigation = () => expect(log.navigations).toEqual([]);
+    /** The results hand the submitted set, exactly as the backend records it, to the record delivery. */
+    const expectDelivered = (s: Snapshot) => {
+      expect(fakes.isRunning('recordDelivery')).toBe(true);
+      expect(fakes.calls.filter((c) => c.name === 'recordDelivery').at(-1)?.input).toEqual({
+        record: {
+          setId: s.context.setId,
+          userId: session.userId,
+          questionIds: s.context.questions.map((q) => q.id),
+          chosenOptionIds: s.context.questions.map((q) => s.context.answers[q.id] ?? ''),
+          layout: s.context.layout,
+          focus: s.context.focus,
+          startedAt: s.context.startedAt,
+          submittedAt: FIXED_NOW,
+        } satisfies PracticeSetRecord,
+      });
+    };
     await replayOnActor({
       coverage,
       input,
@@ -106,26 +122,46 @@ describe('practice-session machine (model-based)', () => {
       actor,
       fakes,
       assertions: {
-        'practice-session.redirectingToLogin': (s) => {
-          expect(s.hasTag('done')).toBe(true);
-          expect(log.navigations).toEqual(['login']);
-          expect(fakes.calls).toEqual([]);
-        },
-        'practice-session.checkingEntitlement': (s) => {
+        'practice-session.checkingAccess.access.checking': (s) => {
           expect(s.hasTag('busy')).toBe(true);
-          expect(fakes.calls.at(-1)).toEqual({ name: 'checkEntitlement', input: { userId: session.userId } });
+          expect(fakes.isRunning('accessGate')).toBe(true);
+          expect(fakes.calls.find((c) => c.name === 'accessGate')?.input).toEqual({
+            session: input.session,
+            signedOutRoute: 'login',
+            notEntitledRoute: 'billing',
+            onFailure: 'ask',
+          });
           expectNoNavigation();
         },
-        'practice-session.entitlementFailed': (s) => {
-          expect(s.hasTag('error')).toBe(true);
-          expect(s.context.error).toBe('permission denied');
-          expect(s.can({ type: 'entitlement.retry' })).toBe(true);
-          // A failed check never sends the student to billing.
+        'practice-session.checkingAccess.access.granted': (s) => {
+          // Granted, but the first set is still on its way: nothing shows yet.
+          expect(s.matches({ checkingAccess: { firstSet: 'requesting' } })).toBe(true);
           expectNoNavigation();
         },
-        'practice-session.redirectingToBilling': () => {
-          expect(log.navigations).toEqual(['billing']);
-          expect(fakes.calls.some((c) => c.name === 'loadQuestions')).toBe(false);
+        'practice-session.checkingAccess.firstSet.requesting': () => {
+          // The first set is requested alongside the access check (one round trip, decision 080).
+          expect(input.session).not.toBeNull();
+          expect(input.saved).toBeNull();
+          expect(
+            fakes.calls
+              .map((c) => c.name)
+              .slice(0, 2)
+              .sort(),
+          ).toEqual(['accessGate', 'loadQuestions']);
+          expect(fakes.isRunning('loadQuestions')).toBe(true);
+        },
+        'practice-session.checkingAccess.firstSet.ready': (s) => {
+          // A resumed set or a signed-out visitor asks for none.
+          if (input.session === null || input.saved !== null)
+            expect(fakes.calls.some((c) => c.name === 'loadQuestions')).toBe(false);
+          expect(s.matches({ checkingAccess: { access: 'checking' } })).toBe(true);
+        },
+        'practice-session.redirecting': (s) => {
+          expect(s.hasTag('done')).toBe(true);
+          const gateAnswer = pathEvents.at(-1) as unknown as { output: { redirectTo: string } };
+          expect(log.navigations).toEqual([gateAnswer.output.redirectTo]);
+          // No question reached the screen.
+          expect(log.saved).toEqual([]);
         },
         'practice-session.loading': (s) => {
           expect(s.hasTag('busy')).toBe(true);
@@ -136,7 +172,7 @@ describe('practice-session machine (model-based)', () => {
         },
         'practice-session.empty': (s) => {
           expect(s.context.questions).toEqual([]);
-          expect(s.can({ type: 'questions.retry' })).toBe(true);
+          expect(s.can({ type: 'set.retry' })).toBe(true);
           // Nothing is kept for a reload but a set that was answered before (and then submitted).
           expect(log.saved.every((p) => p.questions.length > 0)).toBe(true);
           expectNoNavigation();
@@ -149,7 +185,7 @@ describe('practice-session machine (model-based)', () => {
           const isLast = s.context.currentIndex === s.context.questions.length - 1;
           const answered = current !== undefined && s.context.answers[current.id] !== undefined;
           expect(s.can({ type: 'question.next' })).toBe(answered && !isLast);
-          expect(s.can({ type: 'session.submit' })).toBe(answered && isLast);
+          expect(s.can({ type: 'set.submit' })).toBe(answered && isLast);
           expectNoNavigation();
         },
         'practice-session.answering.allOnOnePage': (s) => {
@@ -157,52 +193,36 @@ describe('practice-session machine (model-based)', () => {
           expect(s.context.layout).toBe('all');
           expectSavedMatches(s);
           const all = answeredCount(s.context.questions, s.context.answers) === s.context.questions.length;
-          expect(s.can({ type: 'session.submit' })).toBe(all);
+          expect(s.can({ type: 'set.submit' })).toBe(all);
           expect(s.can({ type: 'question.next' })).toBe(false);
           expectNoNavigation();
         },
-        'practice-session.results.review.summary': (s) => {
+        'practice-session.results.summary': (s) => {
           expect(s.hasTag('done')).toBe(true);
           expect(answeredCount(s.context.questions, s.context.answers)).toBe(set.length);
           expect(log.cleared).toBeGreaterThan(0);
-          expect(s.can({ type: 'session.restart' })).toBe(true);
-          expect(s.can({ type: 'session.new' })).toBe(true);
+          expect(s.can({ type: 'set.restart' })).toBe(true);
+          expect(s.can({ type: 'set.new' })).toBe(true);
+          expectDelivered(s);
         },
-        'practice-session.results.review.remediation': (s) => {
+        'practice-session.results.remediation': (s) => {
           expect(s.hasTag('done')).toBe(true);
           expect(answeredCount(s.context.questions, s.context.answers)).toBe(set.length);
           expect(s.can({ type: 'remediation.toggle' })).toBe(true);
-        },
-        'practice-session.results.record.saving': (s) => {
-          // The set went to the device outbox before it was sent, exactly as it is sent.
-          const sent = fakes.calls.filter((c) => c.name === 'recordSet').at(-1)?.input as PracticeSetRecord;
-          expect(log.queued.at(-1)).toEqual(sent);
-          expect(sent).toEqual({
-            setId: s.context.setId,
-            userId: session.userId,
-            questionIds: s.context.questions.map((q) => q.id),
-            chosenOptionIds: s.context.questions.map((q) => s.context.answers[q.id]),
-            layout: s.context.layout,
-            focus: s.context.focus,
-            startedAt: s.context.startedAt,
-            submittedAt: FIXED_NOW,
-          });
-          expect(s.can({ type: 'record.retry' })).toBe(false);
-        },
-        'practice-session.results.record.saved': (s) => {
-          expect(s.context.recordError).toBeNull();
-        },
-        'practice-session.results.record.notSaved': (s) => {
-          expect(s.context.recordError).toBe(offline.message);
-          expect(s.can({ type: 'record.retry' })).toBe(true);
-          // The results stay on screen: a failed save never takes them away.
-          expect(s.hasTag('done')).toBe(true);
+          expectDelivered(s);
         },
       },
     });
     // Load errors are logged, one per failure, and nothing else is.
-    const failures = pathEvents.filter((e) => e.type === 'xstate.error.actor.loadQuestions');
-    expect(log.loadErrors).toEqual(failures.map((e) => e.error));
+    // The first set's error is logged once access is granted (a refused student leaves without one).
+    const states = path.steps.map((step) => step.state);
+    const granted = states.some((st) => !st.matches('checkingAccess') && !st.matches('redirecting'));
+    const failures = path.steps.filter(
+      (step, i) =>
+        step.event.type === 'xstate.error.actor.loadQuestions' &&
+        (granted || (i > 0 && !states[i - 1]?.matches('checkingAccess'))),
+    );
+    expect(log.loadErrors).toEqual(failures.map((step) => step.event.error));
     // Layout choices are remembered on the device, once per switch.
     expect(log.layouts).toHaveLength(pathEvents.filter((e) => e.type === 'layout.switch').length);
     actor.stop();
@@ -212,7 +232,7 @@ describe('practice-session machine (model-based)', () => {
 describe('practice-session machine (behaviour)', () => {
   async function loaded(input: PracticeSessionInput = inputs.signedIn as PracticeSessionInput) {
     const started = start(input);
-    await started.fakes.settle('checkEntitlement', { output: true });
+    await started.fakes.settle('accessGate', { output: accessGranted });
     await started.fakes.settle('loadQuestions', { output: set });
     return started;
   }
@@ -253,9 +273,9 @@ describe('practice-session machine (behaviour)', () => {
     actor.send({ type: 'answer.select', questionId: 'q1', optionId: 'q1-right' });
     actor.send({ type: 'question.next' });
     actor.send({ type: 'answer.select', questionId: 'q2', optionId: 'q2-wrong' });
-    actor.send({ type: 'session.submit' });
+    actor.send({ type: 'set.submit' });
     expect(score(set, actor.getSnapshot().context.answers)).toBe(1);
-    actor.send({ type: 'session.restart' });
+    actor.send({ type: 'set.restart' });
     const s = actor.getSnapshot();
     expect(s.matches({ answering: 'oneAtATime' })).toBe(true);
     expect(s.context.questions.map((q) => q.id)).toEqual(['q2', 'q1']);
@@ -267,11 +287,10 @@ describe('practice-session machine (behaviour)', () => {
 
   it('resumes saved progress only for the same student', async () => {
     const other = start({ ...inputs.signedIn, session: { userId: 'u-2', email: null }, saved });
-    await other.fakes.settle('checkEntitlement', { output: true });
-    expect(other.actor.getSnapshot().matches('loading')).toBe(true);
+    expect(other.fakes.isRunning('loadQuestions')).toBe(true);
 
     const same = start(inputs.resumed as PracticeSessionInput);
-    await same.fakes.settle('checkEntitlement', { output: true });
+    await same.fakes.settle('accessGate', { output: accessGranted });
     await flush();
     const s = same.actor.getSnapshot();
     expect(s.matches({ answering: 'allOnOnePage' })).toBe(true);
@@ -282,8 +301,7 @@ describe('practice-session machine (behaviour)', () => {
 
   it('ignores saved progress that cannot be resumed', async () => {
     const broken = start({ ...inputs.signedIn, saved: { ...saved, currentIndex: 5 } });
-    await broken.fakes.settle('checkEntitlement', { output: true });
-    expect(broken.actor.getSnapshot().matches('loading')).toBe(true);
+    expect(broken.fakes.isRunning('loadQuestions')).toBe(true);
   });
 
   it('gives every drawn set and every Practice Again a new set id, and Start a new set loads afresh', async () => {
@@ -295,36 +313,38 @@ describe('practice-session machine (behaviour)', () => {
         actor.send({ type: 'answer.select', questionId: q.id, optionId: `${q.id}-right` });
         actor.send({ type: 'question.next' });
       }
-      actor.send({ type: 'session.submit' });
+      actor.send({ type: 'set.submit' });
     };
     answerAll();
     expect(
-      fakes.calls.filter((c) => c.name === 'recordSet').map((c) => (c.input as PracticeSetRecord).setId),
+      fakes.calls
+        .filter((c) => c.name === 'recordDelivery')
+        .map((c) => (c.input as { record: PracticeSetRecord }).record.setId),
     ).toEqual([firstId]);
-    actor.send({ type: 'session.restart' });
+    actor.send({ type: 'set.restart' });
     const againId = actor.getSnapshot().context.setId;
     expect(againId).not.toBe(firstId);
     answerAll();
-    actor.send({ type: 'session.new' });
+    actor.send({ type: 'set.new' });
     expect(actor.getSnapshot().matches('loading')).toBe(true);
     await fakes.settle('loadQuestions', { output: set });
     expect(actor.getSnapshot().context.setId).not.toBe(againId);
     expect(fakes.calls.filter((c) => c.name === 'loadQuestions')).toHaveLength(2);
   });
 
-  it('keeps the results on screen while saving fails, and Try again sends the same set', async () => {
-    const { actor, fakes } = await loaded();
-    actor.send({ type: 'answer.select', questionId: 'q1', optionId: 'q1-right' });
-    actor.send({ type: 'question.next' });
-    actor.send({ type: 'answer.select', questionId: 'q2', optionId: 'q2-wrong' });
-    actor.send({ type: 'session.submit' });
-    await fakes.settle('recordSet', { error: offline });
-    expect(actor.getSnapshot().matches({ results: { record: 'notSaved', review: 'summary' } })).toBe(true);
-    actor.send({ type: 'record.retry' });
-    await fakes.settle('recordSet', { output: undefined });
-    expect(actor.getSnapshot().matches({ results: { record: 'saved' } })).toBe(true);
-    const sent = fakes.calls.filter((c) => c.name === 'recordSet').map((c) => c.input);
-    expect(sent).toHaveLength(2);
-    expect(sent[1]).toEqual(sent[0]);
+  it('asks for no set without a session, and leaves for the route the gate names', async () => {
+    const { actor, fakes, log } = start(inputs.signedOut);
+    expect(fakes.calls.map((c) => c.name)).toEqual(['accessGate']);
+    await fakes.settle('accessGate', { output: { access: 'signedOut', redirectTo: 'login' } });
+    expect(actor.getSnapshot().matches('redirecting')).toBe(true);
+    expect(log.navigations).toEqual(['login']);
+  });
+
+  it('shows the questions only once access is granted, whichever answer comes first', async () => {
+    const { actor, fakes } = start(inputs.signedIn);
+    await fakes.settle('loadQuestions', { output: set });
+    expect(actor.getSnapshot().matches('checkingAccess')).toBe(true);
+    await fakes.settle('accessGate', { output: { access: 'notEntitled', redirectTo: 'billing' } });
+    expect(actor.getSnapshot().matches('redirecting')).toBe(true);
   });
 });

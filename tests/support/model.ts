@@ -327,10 +327,12 @@ export function expectFullCoverage(
 }
 
 /**
- * The machine layer's cases, for every input of the flow's fixtures: one path per transition (a
- * shortest path to each state followed by each event it accepts) plus the shortest path to every
- * state, so final states, which accept no event, are reached too. Each case is named after its input
- * and its events. Every machine test builds its cases here.
+ * The machine layer's cases, for every input of the flow's fixtures: for each distinct step — a
+ * transition taken with a given event (payload included), or an event a state refuses — the shortest
+ * path that ends with it, plus the shortest path to every state not yet reached (final states accept
+ * no event). A path that ends with a step an earlier (shorter) case already took proves nothing new,
+ * so it is not run: the cases grow with the machine's transitions, not with its reachable contexts.
+ * Each case is named after its input and its events. Every machine test builds its cases here.
  */
 export function casesForInputs<I>(
   machineModel: MachineModel,
@@ -339,8 +341,48 @@ export function casesForInputs<I>(
   const events = eventsOf(fixtures as FlowFixtures<unknown>);
   return Object.entries(fixtures.inputs).flatMap(([name, createInput]) => {
     const input = createInput();
-    return modelPaths(machineModel, events, 'transitions', input)
-      .concat(modelPaths(machineModel, events, 'shortest', input))
-      .map((path) => ({ name: `${name}: ${path.description}`, input, path }));
+    return distinctPaths(machineModel, events, input).map((path) => ({
+      name: `${name}: ${path.description}`,
+      input,
+      path,
+    }));
   });
+}
+
+/** The shortest path for each distinct last step, and to each state (see casesForInputs). */
+export function distinctPaths(
+  machineModel: MachineModel,
+  events: AnyEventObject[],
+  input: unknown,
+): ModelPath[] {
+  const { model } = machineModel;
+  const byLength = (a: ModelPath, b: ModelPath) => a.steps.length - b.steps.length;
+  const chosen: ModelPath[] = [];
+  const reached = new Set<string>();
+  for (const path of modelPaths(machineModel, events, 'shortest', input).sort(byLength)) {
+    const last = path.steps.at(-1)?.state;
+    const fresh = last ? leafStateIds(last).filter((id) => !reached.has(id)) : [];
+    if (path.steps.length > 0 && fresh.length === 0) continue;
+    for (const id of fresh) reached.add(id);
+    chosen.push(path);
+  }
+  const seenSteps = new Set<string>();
+  for (const path of modelPaths(machineModel, events, 'transitions', input).sort(byLength)) {
+    const steps = path.steps.map((s) => s.event);
+    const lastEvent = steps.at(-1) as AnyEventObject;
+    // The graph keeps the model's snapshot after every step: the state the last event met.
+    const from =
+      path.steps.at(-2)?.state ?? (initialTransition(model, input as never)[0] as AnyMachineSnapshot);
+    const [, actions] = transition(model, from as never, lastEvent as never) as [unknown, unknown[]];
+    const taken = (actions as Array<{ type?: string; params?: { key?: string } }>)
+      .filter((a) => a.type === COVERED)
+      .map((a) => a.params?.key)
+      .join('|');
+    // A refused event is worth one case per state that refuses it.
+    const key = `${taken || `refused in ${leafStateIds(from).join('|')}`} ${JSON.stringify(lastEvent)}`;
+    if (seenSteps.has(key)) continue;
+    seenSteps.add(key);
+    chosen.push(path);
+  }
+  return chosen;
 }

@@ -180,12 +180,12 @@ describe('/dev/flows in a development server', () => {
   const practiceSession = async () => {
     const p = 'practice-session';
     await click('Reset');
-    await expectActive(`${p}.checkingEntitlement`);
+    await expectActive(`${p}.checkingAccess.access.checking`, `${p}.checkingAccess.firstSet.requesting`);
     // Only what the state accepts is offered.
     expect(await button('answer.select: q1: Right').count()).toBe(0);
 
-    await click('done(checkEntitlement): entitled');
-    await expectActive(`${p}.loading`);
+    await click('done(accessGate): access granted');
+    await expectActive(`${p}.checkingAccess.access.granted`, `${p}.checkingAccess.firstSet.requesting`);
     await click('done(loadQuestions): 2 questions');
     await expectActive(`${p}.answering.oneAtATime`);
     expect((await contextJson()).questions.map((q) => q.id)).toEqual(['q1', 'q2']);
@@ -213,23 +213,23 @@ describe('/dev/flows in a development server', () => {
     expect(await button('answer.select: q1: Wrong').isDisabled()).toBe(true);
     expect(await button('answer.select: q1: Right').isDisabled()).toBe(true);
 
-    expect(await button('session.submit').isDisabled()).toBe(true);
+    expect(await button('set.submit').isDisabled()).toBe(true);
     await click('answer.select: q2: Wrong');
     expect(await button('question.next').isDisabled()).toBe(true);
-    await click('session.submit');
-    await expectActive(`${p}.results.review.summary`, `${p}.results.record.saving`);
+    await click('set.submit');
+    await expectActive(`${p}.results.summary`);
     expect((await contextJson()).answers).toEqual({ q1: 'q1-right', q2: 'q2-wrong' });
 
     await click('remediation.toggle');
-    await expectActive(`${p}.results.review.remediation`, `${p}.results.record.saving`);
+    await expectActive(`${p}.results.remediation`);
     const historyLength = () => page.getByRole('list', { name: 'History' }).locator('li').count();
     expect(await historyLength()).toBe(8);
     await click('Step back');
-    await expectActive(`${p}.results.review.summary`, `${p}.results.record.saving`);
+    await expectActive(`${p}.results.summary`);
     expect(await historyLength()).toBe(7);
 
     const before = (await contextJson()).questions.map((q) => q.id);
-    await click('session.restart');
+    await click('set.restart');
     await expectActive(`${p}.answering.oneAtATime`);
     const after = await contextJson();
     expect(after.answers).toEqual({});

@@ -19,7 +19,9 @@ export function AccessGateScreen({
   gate: AccessGateRef | undefined;
   redirecting: boolean;
 }) {
-  if (redirecting || !gate) return <BusyNote label="Redirecting…" />;
+  if (redirecting) return <BusyNote label="Redirecting…" />;
+  // No gate actor: a model of the flow (the /dev/flows simulator) runs without its children.
+  if (!gate) return <BusyNote label="Checking your access…" />;
   return <GateState gate={gate} />;
 }
 

@@ -18,7 +18,7 @@ export type RecordStatus = 'saving' | 'saved' | 'notSaved';
 /**
  * The record delivery's screen (machines/record-delivery): a quiet line saying whether the set is
  * in the learning record, with Try again when it is not. `afterSaved` follows the saved line (e.g. a
- * link to review the set). A delivery that has ended, or is gone with its results, is saved.
+ * link to review the set). A delivery that has ended is saved (its actor stays with the results).
  */
 export function RecordDeliveryNote({
   delivery,
@@ -27,7 +27,8 @@ export function RecordDeliveryNote({
   delivery: RecordDeliveryRef | undefined;
   afterSaved?: ReactNode;
 }) {
-  if (!delivery) return <DeliveryLine status="saved" afterSaved={afterSaved} />;
+  // No delivery actor: a model of the flow (the /dev/flows simulator) runs without its children.
+  if (!delivery) return <DeliveryLine status="saving" />;
   return <LiveDelivery delivery={delivery} afterSaved={afterSaved} />;
 }
 

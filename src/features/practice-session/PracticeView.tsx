@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { SnapshotFrom } from 'xstate';
 import { resultMessage, score } from '../../../machines/practice-session/practice-rules';
@@ -11,12 +11,12 @@ import {
   type practiceSessionMachine,
 } from '../../../machines/practice-session/practice-session.machine';
 import { BusyNote } from '../../components/BusyNote';
-import { ErrorDetails } from '../../components/ErrorDetails';
+import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
 import { optionLetter } from '../../components/option-letter';
 import { LayoutSwitch } from './parts/LayoutSwitch';
 import { ProgressHeader } from './parts/ProgressHeader';
 import { QuestionCard } from './parts/QuestionCard';
-import { type RecordStatus, ResultsPanel } from './parts/ResultsPanel';
+import { ResultsPanel } from './parts/ResultsPanel';
 import { practiceCopy } from './practice-copy';
 
 export type PracticeSnapshot = SnapshotFrom<typeof practiceSessionMachine>;
@@ -53,7 +53,7 @@ function useAnswerKeys({ snapshot, send }: PracticeViewProps) {
         'Enter',
         () => {
           if (snapshot.can({ type: 'question.next' })) send({ type: 'question.next' });
-          else if (snapshot.can({ type: 'session.submit' })) send({ type: 'session.submit' });
+          else if (snapshot.can({ type: 'set.submit' })) send({ type: 'set.submit' });
         },
       ],
     ],
@@ -91,12 +91,6 @@ export function PracticeView(props: PracticeViewProps) {
   );
 }
 
-function recordStatus(snapshot: PracticeSnapshot): RecordStatus {
-  if (snapshot.matches({ results: { record: 'saved' } })) return 'saved';
-  if (snapshot.matches({ results: { record: 'notSaved' } })) return 'notSaved';
-  return 'saving';
-}
-
 function PracticeBody({ snapshot, send }: PracticeViewProps) {
   const { questions, answers, currentIndex } = snapshot.context;
   const select = (questionId: string) => (optionId: string) => {
@@ -104,29 +98,12 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
     if (snapshot.can(event)) send(event);
   };
 
-  if (snapshot.matches('redirectingToLogin') || snapshot.matches('redirectingToBilling')) {
-    return <BusyNote label="Redirecting…" />;
+  if (snapshot.matches({ checkingAccess: { access: 'granted' } }) || snapshot.matches('loading')) {
+    return <BusyNote label="Loading questions…" />;
   }
-  if (snapshot.matches('loading')) return <BusyNote label="Loading questions…" />;
-  if (snapshot.hasTag('busy')) return <BusyNote label="Checking your access…" />;
-
-  if (snapshot.matches('entitlementFailed')) {
+  if (snapshot.matches('checkingAccess') || snapshot.matches('redirecting')) {
     return (
-      <Alert color="red" role="alert" title="We could not check your access">
-        <Stack gap="sm" align="flex-start">
-          <Text>
-            Your practice access could not be confirmed right now, so nothing was changed. Please try again in
-            a moment.
-          </Text>
-          <ErrorDetails message={snapshot.context.error} />
-          <Button
-            onClick={() => send({ type: 'entitlement.retry' })}
-            disabled={!snapshot.can({ type: 'entitlement.retry' })}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <AccessGateScreen gate={snapshot.children.accessGate} redirecting={snapshot.matches('redirecting')} />
     );
   }
 
@@ -135,10 +112,7 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
       <Paper withBorder p="xl">
         <Stack align="flex-start">
           <Text fz="lg">{practiceCopy.empty}</Text>
-          <Button
-            onClick={() => send({ type: 'questions.retry' })}
-            disabled={!snapshot.can({ type: 'questions.retry' })}
-          >
+          <Button onClick={() => send({ type: 'set.retry' })} disabled={!snapshot.can({ type: 'set.retry' })}>
             Try again
           </Button>
         </Stack>
@@ -172,8 +146,8 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
         <Group justify="flex-end">
           {isLastQuestion(snapshot) ? (
             <Button
-              onClick={() => send({ type: 'session.submit' })}
-              disabled={!snapshot.can({ type: 'session.submit' })}
+              onClick={() => send({ type: 'set.submit' })}
+              disabled={!snapshot.can({ type: 'set.submit' })}
             >
               Submit
             </Button>
@@ -210,8 +184,8 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
             {allAnswered(snapshot) ? '' : practiceCopy.answerAll(answered, questions.length)}
           </Text>
           <Button
-            onClick={() => send({ type: 'session.submit' })}
-            disabled={!snapshot.can({ type: 'session.submit' })}
+            onClick={() => send({ type: 'set.submit' })}
+            disabled={!snapshot.can({ type: 'set.submit' })}
             aria-describedby="practice-answer-all"
           >
             {practiceCopy.submitAnswers}
@@ -229,17 +203,15 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
         answers={answers}
         score={correct}
         message={resultMessage(correct, questions.length)}
-        showRemediation={snapshot.matches({ results: { review: 'remediation' } })}
+        showRemediation={snapshot.matches({ results: 'remediation' })}
         canToggleRemediation={snapshot.can({ type: 'remediation.toggle' })}
-        canRestart={snapshot.can({ type: 'session.restart' })}
+        canRestart={snapshot.can({ type: 'set.restart' })}
         onToggleRemediation={() => send({ type: 'remediation.toggle' })}
-        onRestart={() => send({ type: 'session.restart' })}
-        record={recordStatus(snapshot)}
+        onRestart={() => send({ type: 'set.restart' })}
+        delivery={snapshot.children.recordDelivery}
         setId={snapshot.context.setId}
-        canRetryRecord={snapshot.can({ type: 'record.retry' })}
-        onRetryRecord={() => send({ type: 'record.retry' })}
-        canStartNewSet={snapshot.can({ type: 'session.new' })}
-        onStartNewSet={() => send({ type: 'session.new' })}
+        canStartNewSet={snapshot.can({ type: 'set.new' })}
+        onStartNewSet={() => send({ type: 'set.new' })}
       />
     );
   }

@@ -8,11 +8,7 @@ export const practiceCopy = {
     `Please answer all questions before submitting (${answered}/${total} answered)`,
   // Beyond the spec: the learning record (docs/decisions/060-learning-record.md).
   startNewSet: 'Start a new set',
-  recordSaving: 'Saving this set to your results…',
-  recordSaved: 'Saved to your results.',
   reviewThisSet: 'Review this set with rationales',
-  recordNotSaved:
-    'Not saved yet: this set is kept on this device and will be sent the next time you open PN Prep.',
   focusHeading: { weakest: 'Your weakest category', missed: 'Questions you missed' },
   // The number and letter keys pick an answer only when one question is on screen.
   keyboardHintOneAtATime: (options: number) =>

@@ -3,6 +3,10 @@ import { Link } from 'react-router-dom';
 import { type Answers, isAnsweredCorrectly } from '../../../../machines/practice-session/practice-rules';
 import type { PracticeQuestion } from '../../../../machines/shared/ports';
 import { paths } from '../../../app/paths';
+import {
+  RecordDeliveryNote,
+  type RecordDeliveryRef,
+} from '../../../components/flow-parts/RecordDeliveryNote';
 import { focusOnMount } from '../../../components/focus-on-mount';
 import { practiceCopy } from '../practice-copy';
 import { RemediationList } from './RemediationList';
@@ -17,50 +21,24 @@ interface ResultsPanelProps {
   canRestart: boolean;
   onToggleRemediation(): void;
   onRestart(): void;
-  /** Whether the set has reached the learning record yet. */
-  record: RecordStatus;
+  /** The set on its way to the learning record (the shared record delivery). */
+  delivery: RecordDeliveryRef | undefined;
   setId: string;
-  canRetryRecord: boolean;
-  onRetryRecord(): void;
   canStartNewSet: boolean;
   onStartNewSet(): void;
 }
 
-export type RecordStatus = 'saving' | 'saved' | 'notSaved';
-
-/** A quiet line saying whether the set is in the record, with Try again when it is not. */
-function RecordNote(props: ResultsPanelProps) {
+/** The shared delivery line, with the link to review the set once it is saved. */
+function RecordNote({ delivery, setId }: Pick<ResultsPanelProps, 'delivery' | 'setId'>) {
   return (
-    <Group gap="sm" role="status" data-record-status={props.record}>
-      {props.record === 'saving' && (
-        <Text c="dimmed" fz="sm">
-          {practiceCopy.recordSaving}
-        </Text>
-      )}
-      {props.record === 'saved' && (
-        <Text c="dimmed" fz="sm">
-          {practiceCopy.recordSaved}{' '}
-          <Anchor component={Link} to={`${paths.results}?set=${encodeURIComponent(props.setId)}`}>
-            {practiceCopy.reviewThisSet}
-          </Anchor>
-        </Text>
-      )}
-      {props.record === 'notSaved' && (
-        <>
-          <Text c="dimmed" fz="sm">
-            {practiceCopy.recordNotSaved}
-          </Text>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            onClick={props.onRetryRecord}
-            disabled={!props.canRetryRecord}
-          >
-            Try again
-          </Button>
-        </>
-      )}
-    </Group>
+    <RecordDeliveryNote
+      delivery={delivery}
+      afterSaved={
+        <Anchor component={Link} to={`${paths.results}?set=${encodeURIComponent(setId)}`}>
+          {practiceCopy.reviewThisSet}
+        </Anchor>
+      }
+    />
   );
 }
 
@@ -97,7 +75,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
               {practiceCopy.jumpToRemediation(missed)}
             </Anchor>
           )}
-          <RecordNote {...props} />
+          <RecordNote delivery={props.delivery} setId={props.setId} />
         </Stack>
       </Paper>
       <List listStyleType="none" spacing="sm" aria-label="Answers by question">
