@@ -1,6 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { accessGateMachine, createAccessGateImplementations } from '../access-gate/access-gate.machine';
-import { accessGranted, gateAnswer, redirectParams } from '../access-gate/access-gate.outcome';
+import {
+  accessGateGuards,
+  accessGateMachine,
+  createAccessGateImplementations,
+  redirectingState,
+  redirectRoute,
+} from '../access-gate/access-gate.machine';
 import {
   createRecordDeliveryImplementations,
   recordDeliveryMachine,
@@ -56,7 +61,7 @@ export const clinicalJudgmentMachine = setup({
   },
   actors: placeholdersFor('clinical-judgment', createClinicalJudgmentImplementations),
   guards: {
-    accessGranted,
+    ...accessGateGuards,
     isReviewing: ({ context }) => Boolean(context.reviewSetId),
     hasResumedSet: ({ context }) => context.set !== null,
     hasNoItems: (_, params: { set: JudgmentSet }) => params.set.items.length === 0,
@@ -133,16 +138,18 @@ export const clinicalJudgmentMachine = setup({
           onFailure: 'ask',
         }),
         onDone: [
-          { guard: { type: 'accessGranted', params: gateAnswer }, target: 'entitled' },
-          { target: 'redirecting', actions: { type: 'navigateTo', params: redirectParams } },
+          {
+            guard: { type: 'isAccessGranted', params: ({ event }) => ({ output: event.output }) },
+            target: 'entitled',
+          },
+          {
+            target: 'redirecting',
+            actions: { type: 'navigateTo', params: ({ event }) => ({ route: redirectRoute(event.output) }) },
+          },
         ],
       },
     },
-    redirecting: {
-      description: 'No session (to /login) or no paid plan or trial (to /billing): navigating there.',
-      tags: ['done'],
-      type: 'final',
-    },
+    redirecting: redirectingState,
     entitled: {
       description:
         'Access granted: a recorded set opens for review, a set in progress on this device resumes, otherwise a new set loads.',

@@ -495,3 +495,24 @@ describe('a student walking clinical judgment (issue 24)', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 });
+
+describe('clinical judgment on the shared access gate', () => {
+  it('a failed access check shows the gate’s error with Try again, and Try again goes on to the items', async () => {
+    const { page } = await studentPage(app, backend);
+    let refused = 0;
+    await page.route('**/rest/v1/rpc/check_user_entitlement', (route) => {
+      if (refused > 0) return route.continue();
+      refused += 1;
+      return route.abort('connectionrefused');
+    });
+    await page.goto('/clinical-judgment');
+    await page.getByRole('alert').getByText('We could not check your access').waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeViolations(page), scheme).toEqual([]);
+    }
+    await page.getByRole('button', { name: 'Try again', exact: true }).click();
+    await page.locator('[data-item-id]').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+});
