@@ -246,3 +246,42 @@ describe('clinical-judgment picks (every item type)', () => {
     ]);
   });
 });
+
+describe('clinical-judgment: which set in progress resumes', () => {
+  const input = (saved: unknown, kind: 'standalone' | 'case' = 'standalone') =>
+    ({
+      ...(clinicalJudgmentFixtures.inputs['Signed in, standalone items']?.() as ClinicalJudgmentInput),
+      kind,
+      saved,
+    }) as ClinicalJudgmentInput;
+  const started = (saved: unknown, kind?: 'standalone' | 'case') =>
+    createActor(clinicalJudgmentMachine, { input: input(saved, kind) }).getSnapshot().context;
+
+  it('the same student’s set of the same kind resumes at its item with its answers', () => {
+    const context = started(structuredClone(savedJudgment));
+    expect([context.setId, context.currentIndex, context.responses]).toEqual([
+      savedJudgment.setId,
+      savedJudgment.currentIndex,
+      savedJudgment.responses,
+    ]);
+  });
+
+  it.each([
+    ['another student’s', { ...savedJudgment, userId: 'someone-else' }, 'standalone'],
+    ['a standalone set, on the case-study page', savedJudgment, 'case'],
+    ['an index past the set', { ...savedJudgment, currentIndex: 2 }, 'standalone'],
+    ['a negative index', { ...savedJudgment, currentIndex: -1 }, 'standalone'],
+    ['responses that do not match the items', { ...savedJudgment, responses: [{}] }, 'standalone'],
+    ['an empty set', { ...savedJudgment, set: { ...judgmentSet, items: [] }, responses: [] }, 'standalone'],
+  ] as const)('%s set starts afresh', (_, saved, kind) => {
+    const context = started(structuredClone(saved), kind);
+    expect([context.set, context.setId, context.currentIndex]).toEqual([null, 'j-1', 0]);
+  });
+
+  it('a review never resumes the set in progress', () => {
+    const context = createActor(clinicalJudgmentMachine, {
+      input: { ...input(structuredClone(savedJudgment)), reviewSetId: 'j-0' },
+    }).getSnapshot().context;
+    expect(context.set).toBeNull();
+  });
+});
