@@ -113,10 +113,13 @@ export async function readJsonObject(
   return body as Record<string, unknown>;
 }
 
-/** Rejects bodies over MAX_BODY_BYTES (declared or streamed) with 413 in the route's error shape. */
-export function limitBody(onTooLarge: (c: Context) => Response): MiddlewareHandler {
+/** Rejects bodies over `maxSize` (declared or streamed) with 413 in the route's error shape. */
+export function limitBody(
+  onTooLarge: (c: Context) => Response,
+  maxSize: number = MAX_BODY_BYTES,
+): MiddlewareHandler {
   return bodyLimit({
-    maxSize: MAX_BODY_BYTES,
+    maxSize,
     onError: (c) => {
       // The rest of the body is not read: the connection cannot carry another request.
       c.header('Connection', 'close');

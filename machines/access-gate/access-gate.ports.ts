@@ -1,4 +1,4 @@
-import type { SessionInfo } from '../shared/ports';
+import type { SessionInfo } from '../auth/auth.ports';
 
 export type { SessionInfo };
 

@@ -1,4 +1,4 @@
-import { ada, done, elapsed, type FlowFixtures, failed } from '../shared/fixtures';
+import { ada, done, elapsed, type FlowFixtures } from '../shared/fixtures';
 import type { CheckoutReturnInput } from './checkout-return.machine';
 
 /** The checkout-return flow's example inputs and events (see machines/shared/fixtures.ts). */
@@ -8,10 +8,12 @@ export const checkoutReturnFixtures: FlowFixtures<CheckoutReturnInput> = {
     'Signed out': () => ({ session: null }),
   },
   events: [
-    done('checkEntitlement', true, 'entitled'),
-    done('checkEntitlement', false, 'not entitled yet'),
-    failed('checkEntitlement', new Error('network')),
-    elapsed('checkoutRedirect', 'checkout-return.signedIn', '3 seconds are up'),
-    elapsed('entitlementPoll', 'checkout-return.signedIn.waiting', 'ask again'),
+    // The shared access gate's answers (no redirects; a failed check is reported as unknown).
+    done('accessGate', { access: 'granted', redirectTo: null }, 'entitled'),
+    done('accessGate', { access: 'notEntitled', redirectTo: null }, 'not entitled yet'),
+    done('accessGate', { access: 'unknown', redirectTo: null }, 'the check failed'),
+    done('accessGate', { access: 'signedOut', redirectTo: null }, 'signed out'),
+    elapsed('checkoutRedirect', 'checkout-return', '3 seconds are up'),
+    elapsed('entitlementPoll', 'checkout-return.waiting', 'ask again'),
   ],
 };

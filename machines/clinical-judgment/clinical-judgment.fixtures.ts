@@ -1,7 +1,8 @@
 import type { NgnItem } from '../../domain/ngn-items';
 import type { AccessGateOutput } from '../access-gate/access-gate.machine';
+import { BackendError } from '../shared/backend-error';
 import { ada, done, type FlowFixtures, failed, plain } from '../shared/fixtures';
-import { BackendError, type JudgmentReview, type JudgmentSet } from '../shared/ports';
+import type { JudgmentReview, JudgmentSet } from './clinical-judgment.ports';
 import type { ClinicalJudgmentInput, JudgmentProgress } from './clinical-judgment.types';
 
 const common = {

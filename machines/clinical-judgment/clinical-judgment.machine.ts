@@ -19,7 +19,7 @@ import type {
   JudgmentSet,
   JudgmentSetKind,
   JudgmentSetRecord,
-} from '../shared/ports';
+} from './clinical-judgment.ports';
 import {
   currentItem,
   currentResponse,

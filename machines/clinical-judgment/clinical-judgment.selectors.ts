@@ -1,6 +1,6 @@
 import type { NgnItem } from '../../domain/ngn-items';
 import type { NgnResponse } from '../../domain/ngn-scoring';
-import type { JudgmentSetRecord } from '../shared/ports';
+import type { JudgmentSetRecord } from './clinical-judgment.ports';
 import type {
   ClinicalJudgmentContext,
   ClinicalJudgmentInput,

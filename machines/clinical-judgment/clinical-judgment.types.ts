@@ -1,6 +1,7 @@
 import type { NgnResponse } from '../../domain/ngn-scoring';
-import type { JudgmentReview, JudgmentSet, JudgmentSetKind, SessionInfo } from '../shared/ports';
+import type { SessionInfo } from '../shared/ports';
 import type { SetEvent } from '../shared/set-events';
+import type { JudgmentReview, JudgmentSet, JudgmentSetKind } from './clinical-judgment.ports';
 
 /** A set in progress, as kept on this device so a reload resumes it (decision 150). */
 export interface JudgmentProgress {

@@ -1,12 +1,12 @@
 /**
- * The routes flows send the student to, by name. src/app/paths.ts maps every name to its path
+ * The routes flows send the student to, by name. src/config/paths.ts maps every name to its path
  * (and fails to compile when one is missing), so no machine spells a URL.
  */
 export type RouteName = 'login' | 'dashboard' | 'practice' | 'billing';
 
 /**
  * The app's side effects a machine may ask for. Machines declare these placeholders in `setup`;
- * every page provides the real ones from one hook (src/app/app-actions.ts: `useAppActions`).
+ * every page provides the real ones from one hook (src/runtime/app-actions.ts: `useAppActions`).
  */
 export const appActionPlaceholders = {
   /** Client-side navigation to a route. */

@@ -7,13 +7,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The build-time variables the policy depends on (the same ones src/app/config.ts reads). */
+/** The build-time variables the policy depends on (the same ones src/config/config.ts reads). */
 export interface SecurityHeaderEnv {
   VITE_SUPABASE_URL?: string | undefined;
   VITE_STRIPE_PAYMENT_LINK?: string | undefined;
 }
 
-/** src/app/config.ts's default when VITE_SUPABASE_URL is unset: the local backend. */
+/** src/config/config.ts's default when VITE_SUPABASE_URL is unset: the local backend. */
 const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 
 /** The page template every built HTML file comes from. */
@@ -55,7 +55,7 @@ function supabaseOrigins(env: SecurityHeaderEnv): string[] {
   return [api.origin, socket.origin];
 }
 
-/** The payment link's origin (src/app/config.ts defaults it to the local backend's /_checkout). */
+/** The payment link's origin (src/config/config.ts defaults it to the local backend's /_checkout). */
 function paymentOrigin(env: SecurityHeaderEnv): string {
   const link = env.VITE_STRIPE_PAYMENT_LINK || `${env.VITE_SUPABASE_URL || LOCAL_SUPABASE_URL}/_checkout`;
   return new URL(link).origin;

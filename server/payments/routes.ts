@@ -13,7 +13,6 @@
 
 import type { PGlite } from '@electric-sql/pglite';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createPortalSessionHandler } from '../../supabase/functions/create-portal-session/handler.ts';
 import {
   type ApplySubscriptionArgs,
@@ -21,6 +20,7 @@ import {
   subscriptionCarriedBy,
   WEBHOOK_MAX_BODY_BYTES,
 } from '../../supabase/functions/stripe-webhook/handler.ts';
+import { limitBody } from '../http.ts';
 import { checkoutPage } from './checkout-page.ts';
 import {
   type Delivery,
@@ -74,15 +74,11 @@ const CHECKOUT_EMAIL = /^(?=.{3,254}$)[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+
 export const CHECKOUT_MAX_BODY_BYTES = 64 * 1024;
 
 /** A 413 in the JSON shape the other local errors have, before the body is read. */
-function limitBody(maxSize: number) {
-  return bodyLimit({
+function limitPaymentBody(maxSize: number) {
+  return limitBody(
+    (c) => c.json({ message: `Request body too large: the limit is ${maxSize} bytes` }, 413),
     maxSize,
-    onError: (c) => {
-      // The rest of the body is not read: the connection cannot carry another request.
-      c.header('Connection', 'close');
-      return c.json({ message: `Request body too large: the limit is ${maxSize} bytes` }, 413);
-    },
-  });
+  );
 }
 
 export function localWebhookSecret(): string {
@@ -121,7 +117,7 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
     serviceRpc<string>(base, 'stripe_apply_subscription', args);
 
   // The shared handler enforces the same limit (for the Edge Function); this answers first.
-  app.use(WEBHOOK_PATH, limitBody(WEBHOOK_MAX_BODY_BYTES));
+  app.use(WEBHOOK_PATH, limitPaymentBody(WEBHOOK_MAX_BODY_BYTES));
   app.all(WEBHOOK_PATH, (c) => {
     const base = selfUrl(c);
     const handle = createStripeWebhookHandler({
@@ -180,7 +176,7 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
     );
   });
 
-  app.post('/_checkout', limitBody(CHECKOUT_MAX_BODY_BYTES), async (c) => {
+  app.post('/_checkout', limitPaymentBody(CHECKOUT_MAX_BODY_BYTES), async (c) => {
     const form = await c.req.parseBody();
     const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string).trim() : '');
     if (field('action') !== 'start') return c.redirect(appUrl('/checkout/cancel'), 303);
@@ -237,7 +233,7 @@ export function paymentRoutes(ctx: PaymentContext): Hono {
   });
 
   // Each action changes the fake subscription and reaches the database only as signed events.
-  app.post('/_portal', limitBody(CHECKOUT_MAX_BODY_BYTES), async (c) => {
+  app.post('/_portal', limitPaymentBody(CHECKOUT_MAX_BODY_BYTES), async (c) => {
     const form = await c.req.parseBody();
     const sessionId = typeof form.session === 'string' ? form.session : '';
     const session = stripe.portalSession(sessionId);

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { type createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AuthActor } from './auth-actor';
+import { AuthActor } from '../runtime/auth-actor';
 import { cssVariablesResolver, theme } from './theme';
 
 /**

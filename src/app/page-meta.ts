@@ -1,3 +1,4 @@
+import { paths } from '../config/paths';
 import { about } from '../content/about';
 import { billing, checkoutCancel } from '../content/billing';
 import { exams } from '../content/exams';
@@ -7,7 +8,6 @@ import { privacy, terms } from '../content/legal';
 import { notFound } from '../content/not-found';
 import { pricing } from '../content/plans';
 import { register } from '../content/register';
-import { paths } from './paths';
 
 /** What a prerendered page puts in its head: the title its page sets, a description for search. */
 export interface PageMeta {

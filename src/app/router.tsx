@@ -3,9 +3,12 @@ import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout';
 import { PageLoader } from '../components/PageLoader';
 import { RequireSession } from '../components/RequireSession';
+import { paths } from '../config/paths';
 import { LandingPage } from '../features/landing/LandingPage';
-import { paths } from './paths';
-import { loadPracticePage } from './preload';
+import { registerRouteLoader } from '../runtime/preload';
+
+const loadPracticePage = () => import('../features/practice-session/PracticePage');
+registerRouteLoader('practice', loadPracticePage);
 
 /**
  * Lazy route: the page's module loads on first visit. The landing page stays eager because it is

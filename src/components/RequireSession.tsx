@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { isSignedOut } from '../../machines/auth/auth.machine';
-import { useAuthSnapshot } from '../app/auth-actor';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
+import { useAuthSnapshot } from '../runtime/auth-actor';
 import { WithSession } from './WithSession';
 
 /** Renders its children only with a session; signed-out visitors go to /login. */

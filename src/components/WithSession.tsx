@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { authKnown, currentSession } from '../../machines/auth/auth.machine';
 import type { SessionInfo } from '../../machines/shared/ports';
-import { useAuthSnapshot } from '../app/auth-actor';
+import { useAuthSnapshot } from '../runtime/auth-actor';
 import { PageLoader } from './PageLoader';
 
 /**

@@ -1,5 +1,5 @@
 import { TRIAL_HOURS } from '../../domain/business-rules';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 import { startTrialLabel } from './landing';
 
 /** /billing: the Monthly card, the test-mode note, its features and the payment button-link. */

@@ -1,5 +1,5 @@
 import { TERMS_MONTHLY_USD, TRIAL_HOURS } from '../../domain/business-rules';
-import { type AppPath, paths } from '../app/paths';
+import { type AppPath, paths } from '../config/paths';
 
 /** A run of legal text: plain words, an in-app link, or the support email (filled in by the page). */
 export type LegalPart = string | { text: string; to: AppPath } | { supportEmail: true };

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { config } from '../app/config';
+import { config } from '../config/config';
 
 /**
  * Where supabase-js keeps the session in localStorage: its own default key, stated here so the

@@ -12,7 +12,14 @@ import { checkoutReturnMachine } from '../../machines/checkout-return/checkout-r
 import { TEST_API_ENV } from '../../server/payments/routes';
 import type { LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
-import { activeStateIds, Coverage, expectFullCoverage, modelPaths, toModelMachine } from '../support/model';
+import {
+  activeStateIds,
+  Coverage,
+  expectFullCoverage,
+  type ModelPath,
+  modelPaths,
+  toModelMachine,
+} from '../support/model';
 import { SESSION_STORAGE_KEY, signInContext, startUiBackend } from '../support/ui-backend';
 import { UI_APP_URL, UI_BACKEND_URL, UI_SUPPORT_EMAIL } from '../support/ui-config';
 import { driveUiPath } from '../support/ui-model';
@@ -188,23 +195,37 @@ describe('checkout-return through the real page (shortest paths)', () => {
     signedIn: { session: { userId: 'student', email: 'student@example.com' } },
     signedOut: { session: null },
   };
+  const answer = (access: string) => ({
+    type: 'xstate.done.actor.accessGate',
+    output: { access, redirectTo: null },
+  });
   const events = [
-    { type: 'xstate.done.actor.checkEntitlement', output: true },
-    { type: 'xstate.done.actor.checkEntitlement', output: false },
-    { type: 'xstate.error.actor.checkEntitlement', error: new Error('network') },
-    { type: 'xstate.after.checkoutRedirect.checkout-return.signedIn' },
-    { type: 'xstate.after.entitlementPoll.checkout-return.signedIn.waiting' },
+    answer('granted'),
+    answer('notEntitled'),
+    answer('unknown'),
+    answer('signedOut'),
+    { type: 'xstate.after.checkoutRedirect.checkout-return' },
+    { type: 'xstate.after.entitlementPoll.checkout-return.waiting' },
   ];
+  // The gate answers "signed out" at once exactly when nobody is signed in: nothing happens before.
+  const possible = (input: { session: unknown }, path: ModelPath) =>
+    input.session === null
+      ? (path.steps[0]?.event.output as { access?: string } | undefined)?.access === 'signedOut'
+      : path.steps.every(
+          (step) => (step.event.output as { access?: string } | undefined)?.access !== 'signedOut',
+        );
   const candidates = Object.entries(inputs).flatMap(([name, input]) =>
-    modelPaths(machineModel, events, 'shortest', input).map((path) => ({
-      name: `${name}: ${path.description}`,
-      input,
-      path,
-      visits: new Set([
-        ...activeStateIds(initialTransition(machineModel.model, input as never)[0] as AnyMachineSnapshot),
-        ...path.steps.flatMap((step) => activeStateIds(step.state)),
-      ]),
-    })),
+    modelPaths(machineModel, events, 'shortest', input)
+      .filter((path) => possible(input, path))
+      .map((path) => ({
+        name: `${name}: ${path.description}`,
+        input,
+        path,
+        visits: new Set([
+          ...activeStateIds(initialTransition(machineModel.model, input as never)[0] as AnyMachineSnapshot),
+          ...path.steps.flatMap((step) => activeStateIds(step.state)),
+        ]),
+      })),
   );
   // Each path costs seconds of real time: pick, greedily, the fewest that still reach every state.
   const cases: typeof candidates = [];
@@ -220,7 +241,7 @@ describe('checkout-return through the real page (shortest paths)', () => {
   }
   // Shortest paths never need a failed check; one more path takes both failure transitions.
   const failure = events[2] as (typeof events)[number];
-  const poll = events[4] as (typeof events)[number];
+  const poll = events[5] as (typeof events)[number];
   const failingEvents = [failure, poll, failure, poll, failure];
   cases.push({
     name: `signedIn: every check fails (${failingEvents.map((e) => e.type).join(' → ')})`,
@@ -255,24 +276,24 @@ describe('checkout-return through the real page (shortest paths)', () => {
         await page.waitForTimeout(3_500);
         onReturnPage();
       },
-      'checkout-return.signedIn.checking': async () => {
+      'checkout-return.checking': async () => {
         await checks.waitForCall();
         await status(REDIRECTING);
         await status(VERIFYING);
         onReturnPage();
       },
-      'checkout-return.signedIn.waiting': async () => {
+      'checkout-return.waiting': async () => {
         await status(VERIFYING);
         await status(LOCKED);
         onReturnPage();
       },
-      'checkout-return.signedIn.live': async () => {
+      'checkout-return.live': async () => {
         await status(LIVE);
         await absent(LOCKED);
         await status(REDIRECTING);
         onReturnPage();
       },
-      'checkout-return.signedIn.unverified': async () => {
+      'checkout-return.unverified': async () => {
         await status(UNVERIFIED);
         await status(LOCKED);
         await status(REDIRECTING);
@@ -284,7 +305,8 @@ describe('checkout-return through the real page (shortest paths)', () => {
     };
 
     // The first state, before any event (driveUiPath checks the state after each event).
-    await states[input.session ? 'checkout-return.signedIn.checking' : 'checkout-return.signedOut']?.(page);
+    // Signed out, the gate's answer comes at once: the path's first step checks it.
+    if (input.session) await states['checkout-return.checking']?.(page);
 
     await driveUiPath({
       page,
@@ -293,8 +315,18 @@ describe('checkout-return through the real page (shortest paths)', () => {
       events: path.steps.map((s) => s.event),
       states,
       drivers: {
-        'xstate.done.actor.checkEntitlement': async (_page, event) => {
-          const wanted = (event as { output?: boolean }).output === true;
+        'xstate.done.actor.accessGate': async (_page, event) => {
+          const { access } = event.output as { access: string };
+          if (access === 'signedOut') return;
+          if (access === 'unknown') {
+            await (await checks.next()).fulfill({
+              status: 503,
+              contentType: 'application/json',
+              body: JSON.stringify({ code: 'PGRST000', message: 'unavailable', details: null, hint: null }),
+            });
+            return;
+          }
+          const wanted = access === 'granted';
           if (wanted && !entitled && user) {
             // Entitlement only through the signed webhook: the test checkout's Start trial.
             const response = await fetch(`${backend.url}/_checkout`, {
@@ -308,16 +340,9 @@ describe('checkout-return through the real page (shortest paths)', () => {
           expect(entitled).toBe(wanted);
           await (await checks.next()).continue();
         },
-        'xstate.error.actor.checkEntitlement': async () => {
-          await (await checks.next()).fulfill({
-            status: 503,
-            contentType: 'application/json',
-            body: JSON.stringify({ code: 'PGRST000', message: 'unavailable', details: null, hint: null }),
-          });
-        },
         // Time passing is the event: the next state's check waits for it.
-        'xstate.after.entitlementPoll.checkout-return.signedIn.waiting': async () => {},
-        'xstate.after.checkoutRedirect.checkout-return.signedIn': async () => {},
+        'xstate.after.entitlementPoll.checkout-return.waiting': async () => {},
+        'xstate.after.checkoutRedirect.checkout-return': async () => {},
       },
     });
     await context.unrouteAll({ behavior: 'ignoreErrors' });

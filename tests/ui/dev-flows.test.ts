@@ -14,7 +14,7 @@ import { mermaidId } from '../../machines/shared/machine-chart';
 import { messages } from '../../machines/shared/messages';
 import { leafStateIds, toModelMachine } from '../../machines/shared/model-machine';
 import { BackendError } from '../../machines/shared/ports';
-import { paths } from '../../src/app/paths';
+import { paths } from '../../src/config/paths';
 import { DEV_FLOWS_MARKER } from '../../src/dev/flows/FlowsPage';
 import { presetsFor } from '../../src/dev/flows/presets';
 import { axeViolations, launchBrowser } from '../support/browser';
@@ -272,11 +272,11 @@ describe('/dev/flows in a development server', () => {
     await expect.poll(() => page.getByText('None: this is a final state.').isVisible()).toBe(true);
 
     await page.getByRole('link', { name: 'checkout-return' }).click();
-    await expectActive('checkout-return.signedIn.checking');
-    await click('done(checkEntitlement): not entitled yet');
-    await expectActive('checkout-return.signedIn.waiting');
+    await expectActive('checkout-return.checking');
+    await click('done(accessGate): not entitled yet');
+    await expectActive('checkout-return.waiting');
     await click('after 1s: ask again');
-    await expectActive('checkout-return.signedIn.checking');
+    await expectActive('checkout-return.checking');
     await click('after 3s: 3 seconds are up');
     await expectActive('checkout-return.leaving');
     expect(await axeViolations(page)).toEqual([]);

@@ -1,7 +1,9 @@
 /**
- * The practice-session machine's shortest paths driven through the real app against the local
- * backend, one path per state so that every state is reached in the browser. The bank is cut to
- * two questions so the app's set matches the model's two-question set.
+ * The practice-session machine's paths driven through the real app against the local backend (every
+ * state and transition), and, on the same page, the paths of the shared parts it invokes: the access
+ * gate (session, entitlement, the failed check with Try again) and the record delivery (saving,
+ * saved, not saved with Try again). The bank is cut to two questions so the app's set matches the
+ * model's two-question set.
  *
  * The backend's answers are the machine's done/error events. To make the busy states observable and
  * to choose each answer, the page's two remote-procedure calls are held at the browser (never
@@ -11,11 +13,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { practiceSessionFixtures } from '../../machines/practice-session/practice-session.fixtures';
+import { accessGateFixtures } from '../../machines/access-gate/access-gate.fixtures';
+import { type AccessGateOutput, accessGateMachine } from '../../machines/access-gate/access-gate.machine';
+import {
+  practiceSessionFixtures,
+  signedOutInput,
+} from '../../machines/practice-session/practice-session.fixtures';
 import {
   type PracticeSessionInput,
   practiceSessionMachine,
 } from '../../machines/practice-session/practice-session.machine';
+import { recordDeliveryFixtures } from '../../machines/record-delivery/record-delivery.fixtures';
+import { recordDeliveryMachine } from '../../machines/record-delivery/record-delivery.machine';
 import { eventsOf } from '../../machines/shared/fixtures';
 import type { PracticeQuestion } from '../../machines/shared/ports';
 import { grantTrial, type LocalBackend } from '../support/backend';
@@ -24,14 +33,25 @@ import { browserPaths, RpcGate } from '../support/browser-paths';
 import { Coverage, expectFullCoverage, type ModelPath, toModelMachine } from '../support/model';
 import { startUiBackend } from '../support/ui-backend';
 import { driveUiPath } from '../support/ui-model';
-import { consoleErrors, type OptionKey, optionKey, studentPage } from './practice-session-support';
+import { consoleErrors, type OptionKey, optionKey, runSet, studentPage } from './practice-session-support';
 
 const events = eventsOf(practiceSessionFixtures);
 const model = toModelMachine(practiceSessionMachine);
 const coverage = new Coverage(model);
+const gateModel = toModelMachine(accessGateMachine);
+const gateCoverage = new Coverage(gateModel);
+const deliveryModel = toModelMachine(recordDeliveryMachine);
+const deliveryCoverage = new Coverage(deliveryModel);
+/** The gate says "signed out" exactly when nobody is signed in: the parent's paths keep to that. */
+const eventsFor = (input: PracticeSessionInput) =>
+  events.filter(
+    (e) =>
+      e.type !== 'xstate.done.actor.accessGate' ||
+      ((e.output as AccessGateOutput).access === 'signedOut') === (input.session === null),
+  );
 const inputOf = (name: string) => (practiceSessionFixtures.inputs[name] as () => PracticeSessionInput)();
 const inputs: Record<string, PracticeSessionInput> = {
-  signedOut: inputOf('Signed out'),
+  signedOut: signedOutInput(),
   signedIn: inputOf('Signed in, new set'),
   // A set in progress stored on the device: the first question answered (wrong) and locked.
   resumed: inputOf('Signed in, resuming a saved set at question 2'),
@@ -70,6 +90,10 @@ afterAll(async () => {
   await app?.close();
   await backend?.close();
   expectFullCoverage(coverage, 'browser', { allTransitions: true });
+  expectFullCoverage(deliveryCoverage, 'browser', { allTransitions: true });
+  // The gate's 'report' transitions (a failed check ending the gate) belong to the checkout return,
+  // whose page never shows them apart (docs/testing.md); every state is reached here.
+  expectFullCoverage(gateCoverage, 'browser');
 });
 beforeEach(async () => {
   await restoreBank();
@@ -110,33 +134,31 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
     snapshot = path.steps[step]?.state as AnyMachineSnapshot;
     step += 1;
   };
+  const setAccess = async (entitled: boolean) => {
+    await backend.db.query('delete from public.subscriptions where user_id = $1', [student?.user.id]);
+    if (entitled) await grantTrial(backend, student?.user.id as string);
+  };
   const button = (label: string | RegExp) =>
     pg.getByRole('button', { name: label, exact: typeof label === 'string' });
 
   const drivers: Record<string, (page: Page, event: AnyEventObject) => Promise<void>> = {
-    'xstate.done.actor.checkEntitlement': async (_, event) => {
+    'xstate.done.actor.accessGate': async (_, event) => {
       next();
-      await backend.db.query('delete from public.subscriptions where user_id = $1', [student?.user.id]);
-      if (event.output === true) await grantTrial(backend, student?.user.id as string);
+      const { access } = event.output as AccessGateOutput;
+      // Signed out, the gate answers by itself without asking the backend.
+      if (access === 'signedOut') return;
+      await setAccess(access === 'granted');
       await gate.release('check_user_entitlement');
-    },
-    'xstate.error.actor.checkEntitlement': async () => {
-      next();
-      await backend.db.query(
-        'revoke execute on function public.check_user_entitlement(uuid) from authenticated',
-      );
-      await gate.release('check_user_entitlement');
-    },
-    'entitlement.retry': async () => {
-      next();
-      await restoreBank();
-      await button('Try again').click();
+      if (snapshot.matches('answering')) await mapOrder(snapshot);
     },
     'xstate.done.actor.loadQuestions': async (_, event) => {
       next();
       if ((event.output as unknown[]).length === 0) await backend.db.query('delete from public.questions');
+      // The procedure gives questions only to a student with access: the first set, asked for
+      // alongside the check, comes back with questions once the trial is in place.
+      else if (snapshot.matches('checkingAccess')) await setAccess(true);
       await gate.release('get_practice_questions');
-      if ((event.output as unknown[]).length > 0) await mapOrder(snapshot);
+      if (snapshot.matches('answering')) await mapOrder(snapshot);
     },
     'xstate.error.actor.loadQuestions': async () => {
       next();
@@ -145,7 +167,7 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
       );
       await gate.release('get_practice_questions');
     },
-    'questions.retry': async () => {
+    'set.retry': async () => {
       next();
       await restoreBank();
       await button('Try again').click();
@@ -161,7 +183,7 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
       next();
       await button('Next').click();
     },
-    'session.submit': async () => {
+    'set.submit': async () => {
       next();
       await button(/^(Submit|Submit Answers)$/).click();
     },
@@ -174,30 +196,14 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
       next();
       await button(/^(View|Hide) Remediation$/).click();
     },
-    'session.restart': async () => {
+    'set.restart': async () => {
       next();
       await button('Practice Again (New Set)').click();
       await mapOrder(snapshot);
     },
-    'session.new': async () => {
+    'set.new': async () => {
       next();
       await button('Start a new set').click();
-    },
-    // The set's save: the newest held call is the one the results wait for (an earlier set's save
-    // may still be held when the student moved on).
-    'xstate.done.actor.recordSet': async () => {
-      next();
-      await gate.releaseNewest('record_practice_set');
-    },
-    'xstate.error.actor.recordSet': async () => {
-      next();
-      await backend.db.exec(`revoke execute on function ${RECORD_SET_SIGNATURE} from authenticated`);
-      await gate.releaseNewest('record_practice_set');
-    },
-    'record.retry': async () => {
-      next();
-      await restoreBank();
-      await button('Try again').click();
     },
   };
 
@@ -216,6 +222,9 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
       );
     }
   };
+  // The results hand the set to the record delivery, whose save the gate holds here.
+  const savingShown = () =>
+    pg.locator('[data-record-status="saving"]').getByText('Saving this set to your results…').waitFor();
   const withAxe = (id: string, check: () => Promise<void>) => async () => {
     await check();
     if (!axeChecked.has(id)) {
@@ -225,19 +234,23 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
   };
 
   const states: Record<string, () => Promise<void>> = {
-    'practice-session.redirectingToLogin': async () => {
-      await pg.waitForURL('**/login');
-    },
-    'practice-session.checkingEntitlement': withAxe('checkingEntitlement', async () => {
+    'practice-session.checkingAccess.access.checking': withAxe('checking', async () => {
       await shows('Checking your access…');
     }),
-    'practice-session.entitlementFailed': withAxe('entitlementFailed', async () => {
-      await pg.getByRole('alert').getByText('We could not check your access').waitFor();
-      expect(await button('Try again').isEnabled()).toBe(true);
-      expect(new URL(pg.url()).pathname).toBe('/practice');
-    }),
-    'practice-session.redirectingToBilling': async () => {
-      await pg.waitForURL('**/billing');
+    'practice-session.checkingAccess.access.granted': async () => {
+      await shows('Loading questions…');
+    },
+    // The first set is asked for while the access check is still held (one round trip).
+    'practice-session.checkingAccess.firstSet.requesting': async () => {
+      await expect.poll(() => gate.heldCount('get_practice_questions')).toBe(1);
+    },
+    'practice-session.checkingAccess.firstSet.ready': async () => {
+      expect(gate.heldCount('get_practice_questions')).toBe(0);
+    },
+    'practice-session.redirecting': async () => {
+      const gateAnswer = path.steps[step - 1] as ModelPath['steps'][number];
+      const { redirectTo } = gateAnswer.event.output as AccessGateOutput;
+      await pg.waitForURL(`**/${redirectTo}`);
     },
     'practice-session.loading': withAxe('loading', async () => {
       await shows('Loading questions…');
@@ -257,7 +270,7 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
       await expectAnswersShown([questions[index]?.id as string]);
       const isLast = index === questions.length - 1;
       const action = button(isLast ? 'Submit' : 'Next');
-      const enabled = snapshot.can({ type: isLast ? 'session.submit' : 'question.next' });
+      const enabled = snapshot.can({ type: isLast ? 'set.submit' : 'question.next' });
       await expect.poll(() => action.isEnabled()).toBe(enabled);
     }),
     'practice-session.answering.allOnOnePage': withAxe('allOnOnePage', async () => {
@@ -274,14 +287,14 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
       const answered = Object.keys(snapshot.context.answers as object).length;
       await expect
         .poll(() => button('Submit Answers').isEnabled())
-        .toBe(snapshot.can({ type: 'session.submit' }));
+        .toBe(snapshot.can({ type: 'set.submit' }));
       if (answered < questions.length) {
         await shows(
           `Please answer all questions before submitting (${answered}/${questions.length} answered)`,
         );
       }
     }),
-    'practice-session.results.review.summary': withAxe('summary', async () => {
+    'practice-session.results.summary': withAxe('summary', async () => {
       const answers = Object.values(snapshot.context.answers as Record<string, string>);
       const score = answers.filter((a) => a.endsWith('-right')).length;
       await expect
@@ -289,25 +302,14 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
         .toBe(`${score} / ${answers.length}`);
       await expect.poll(() => pg.locator('[data-remediation-for]').count()).toBe(0);
       await button('View Remediation').waitFor();
+      await savingShown();
     }),
-    'practice-session.results.review.remediation': withAxe('remediation', async () => {
+    'practice-session.results.remediation': withAxe('remediation', async () => {
       const answers = Object.values(snapshot.context.answers as Record<string, string>);
       const wrong = answers.filter((a) => a.endsWith('-wrong')).length;
       await button('Hide Remediation').waitFor();
       await expect.poll(() => pg.locator('[data-remediation-for]').count()).toBe(wrong);
-    }),
-    'practice-session.results.record.saving': async () => {
-      await pg
-        .locator('[data-record-status="saving"]')
-        .getByText('Saving this set to your results…')
-        .waitFor();
-    },
-    'practice-session.results.record.saved': async () => {
-      await pg.locator('[data-record-status="saved"]').getByText('Saved to your results.').waitFor();
-    },
-    'practice-session.results.record.notSaved': withAxe('notSaved', async () => {
-      await pg.locator('[data-record-status="notSaved"]').waitFor();
-      expect(await button('Try again').isEnabled()).toBe(true);
+      await savingShown();
     }),
   };
 
@@ -328,9 +330,7 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
   }
   await pg.goto('/practice');
   // The first state (before any event) is checked here; driveUiPath checks the state after each event.
-  await (signedIn
-    ? states['practice-session.checkingEntitlement']
-    : states['practice-session.redirectingToLogin'])?.();
+  if (signedIn) await states['practice-session.checkingAccess.access.checking']?.();
   await driveUiPath({
     page: pg,
     coverage,
@@ -339,7 +339,7 @@ async function runPath(name: string, input: PracticeSessionInput, path: ModelPat
     drivers,
     states,
   });
-  const allowed = ['check_user_entitlement', 'get_practice_questions', 'record_practice_set'];
+  const allowed = ['check_user_entitlement', 'get_practice_questions'];
   const problems = pageProblems(pg).filter(
     (p) =>
       !errors.some(
@@ -369,6 +369,8 @@ async function realQuestions(ids: string[]): Promise<PracticeQuestion[]> {
 
 function describeEvent(event: AnyEventObject): string {
   const type = event.type.replace('xstate.', '');
+  const access = (event.output as { access?: string } | undefined)?.access;
+  if (access) return `${type}(${access})`;
   if ('output' in event)
     return `${type}(${Array.isArray(event.output) ? `${event.output.length} questions` : event.output})`;
   if (event.type === 'answer.select') return `${type}(${event.optionId})`;
@@ -378,21 +380,162 @@ function describeEvent(event: AnyEventObject): string {
 describe('practice-session in the browser (model paths)', () => {
   // Entitled with a set stored on the device: the set resumes without loading.
   const resumePath = (input: PracticeSessionInput): ModelPath[] => {
-    const event = { type: 'xstate.done.actor.checkEntitlement', output: true };
+    const event = { type: 'xstate.done.actor.accessGate', output: { access: 'granted', redirectTo: null } };
     const [state] = new Coverage(model).replay([event], input);
     return [{ description: 'resume', steps: [{ event, state: state as AnyMachineSnapshot }] }];
   };
   const cases = Object.entries(inputs).flatMap(([name, input]) =>
-    name === 'signedOut'
-      ? [{ name: `${name}: (start)`, input, path: { description: '(start)', steps: [] } as ModelPath }]
-      : (name === 'resumed' ? resumePath(input) : browserPaths(model, events, input)).map((path) => ({
-          name: `${name}: ${path.steps.map((s) => describeEvent(s.event)).join(' → ')}`,
-          input,
-          path,
-        })),
+    (name === 'resumed' ? resumePath(input) : browserPaths(model, eventsFor(input), input)).map((path) => ({
+      name: `${name}: ${path.steps.map((s) => describeEvent(s.event)).join(' → ')}`,
+      input,
+      path,
+    })),
   );
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (name, { input, path }) => {
     await runPath(name, input, path);
   });
+});
+
+describe('the access gate on /practice (model paths)', () => {
+  const input = (accessGateFixtures.inputs['Signed in, a failure asks'] as () => unknown)();
+  const paths = browserPaths(gateModel, eventsOf(accessGateFixtures), input);
+  // A visitor without a session: the gate decides at once, without asking the backend.
+  const signedOut = (accessGateFixtures.inputs['Signed out, a failure asks'] as () => unknown)();
+
+  it('signed out: straight to /login without a check', async () => {
+    const { page } = await app.newPage();
+    const gate = await RpcGate.on(page);
+    await page.goto('/practice');
+    await page.waitForURL('**/login');
+    expect(gate.heldCount('check_user_entitlement')).toBe(0);
+    gateCoverage.replay([], signedOut);
+    expect(pageProblems(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => describeEvent(s.event)).join(' → '), p] as const))(
+    'signed in: %s',
+    async (_, path) => {
+      await restoreBank();
+      const { page, user } = await studentPage(app, backend, { entitled: false });
+      const errors = consoleErrors(page);
+      const gate = await RpcGate.on(page);
+      const button = (label: string) => page.getByRole('button', { name: label, exact: true });
+      const shows = (text: string) => page.getByText(text, { exact: true }).waitFor();
+      const last = () => path.steps.at(-1)?.event;
+      await page.goto('/practice');
+      await shows('Checking your access…');
+      await driveUiPath({
+        page,
+        coverage: gateCoverage,
+        events: path.steps.map((s) => s.event),
+        input,
+        drivers: {
+          'xstate.done.actor.checkEntitlement': async (_, event) => {
+            await backend.db.query('delete from public.subscriptions where user_id = $1', [user.id]);
+            if (event.output === true) await grantTrial(backend, user.id);
+            await gate.release('check_user_entitlement');
+          },
+          'xstate.error.actor.checkEntitlement': async () => {
+            await backend.db.query(
+              'revoke execute on function public.check_user_entitlement(uuid) from authenticated',
+            );
+            await gate.release('check_user_entitlement');
+          },
+          'entitlement.retry': async () => {
+            await restoreBank();
+            await button('Try again').click();
+          },
+        },
+        states: {
+          'access-gate.checkingEntitlement': () => shows('Checking your access…'),
+          'access-gate.failed': async () => {
+            await page.getByRole('alert').getByText('We could not check your access').waitFor();
+            expect(await button('Try again').isEnabled()).toBe(true);
+            expect(new URL(page.url()).pathname).toBe('/practice');
+            expect(await axeViolations(page)).toEqual([]);
+          },
+          'access-gate.decided': async () => {
+            // Granted: practice goes on (its first set is still held); refused: /billing.
+            if ((last() as { output?: boolean }).output === true) await shows('Loading questions…');
+            else await page.waitForURL('**/billing');
+          },
+        },
+      });
+      const allowed = pageProblems(page).filter(
+        (p) =>
+          !errors.some(
+            (e) =>
+              p === `console.error: ${e.text}` &&
+              e.text.startsWith('Failed to load resource') &&
+              /check_user_entitlement|get_practice_questions/.test(e.url),
+          ),
+      );
+      expect(allowed).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
+
+describe('the record delivery on the practice results (model paths)', () => {
+  const input = (recordDeliveryFixtures.inputs['A finished set'] as () => unknown)();
+  const paths = browserPaths(deliveryModel, eventsOf(recordDeliveryFixtures), input);
+
+  it.each(paths.map((p) => [p.steps.map((s) => describeEvent(s.event)).join(' → '), p] as const))(
+    '%s',
+    async (_, path) => {
+      await restoreBank();
+      const { page } = await studentPage(app, backend);
+      const errors = consoleErrors(page);
+      const gate = await RpcGate.on(page);
+      const note = (status: string) => page.locator(`[data-record-status="${status}"]`);
+      await page.goto('/practice');
+      await gate.release('check_user_entitlement');
+      await gate.release('get_practice_questions');
+      await runSet(page, backend, 1);
+      await note('saving').getByText('Saving this set to your results…').waitFor();
+      await driveUiPath({
+        page,
+        coverage: deliveryCoverage,
+        events: path.steps.map((s) => s.event),
+        input,
+        drivers: {
+          'xstate.done.actor.sendRecord': () => gate.release('record_practice_set'),
+          'xstate.error.actor.sendRecord': async () => {
+            await backend.db.exec(`revoke execute on function ${RECORD_SET_SIGNATURE} from authenticated`);
+            await gate.release('record_practice_set');
+          },
+          'record.retry': async () => {
+            await restoreBank();
+            await note('notSaved').getByRole('button', { name: 'Try again' }).click();
+          },
+        },
+        states: {
+          'record-delivery.saving': () =>
+            note('saving').getByText('Saving this set to your results…').waitFor(),
+          'record-delivery.saved': async () => {
+            await note('saved').getByText('Saved to your results.').waitFor();
+            await note('saved').getByRole('link', { name: 'Review this set with rationales' }).waitFor();
+          },
+          'record-delivery.notSaved': async () => {
+            await note('notSaved').waitFor();
+            expect(await note('notSaved').getByRole('button', { name: 'Try again' }).isEnabled()).toBe(true);
+            expect(await axeViolations(page)).toEqual([]);
+          },
+        },
+      });
+      const allowed = pageProblems(page).filter(
+        (p) =>
+          !errors.some(
+            (e) =>
+              p === `console.error: ${e.text}` &&
+              e.text.startsWith('Failed to load resource') &&
+              e.url.includes('record_practice_set'),
+          ),
+      );
+      expect(allowed).toEqual([]);
+      await page.context().close();
+    },
+  );
 });

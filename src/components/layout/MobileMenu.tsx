@@ -1,6 +1,6 @@
 import { Anchor, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { Link, NavLink } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { mobileMenuNav } from './nav-items';
 import { accountLabel } from './truncate-email';
 

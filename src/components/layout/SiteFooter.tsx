@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { config } from '../../app/config';
+import { config } from '../../config/config';
 import { footerNavAfterSupport, footerNavBeforeSupport } from './nav-items';
 
 /** Footer with the spec's 11 links (the support link is a mailto). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { config } from '../../app/config';
+import { config } from '../../config/config';
 import { type AuthCallbackSnapshot, AuthCallbackView } from '../../features/auth-callback/AuthCallbackView';
 import { type BillingSnapshot, BillingView } from '../../features/billing/BillingPage';
 import {

@@ -17,9 +17,9 @@ import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine }
 import { machines } from '../../../machines/index';
 import { rootEvents, stateRows } from '../../../machines/shared/machine-chart';
 import { leafStateIds, toModelMachine } from '../../../machines/shared/model-machine';
-import { inspect } from '../../app/inspector';
-import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
+import { paths } from '../../config/paths';
+import { inspect } from '../../runtime/inspector';
 import { FlowScreen, hasScreen } from './FlowScreen';
 import { MermaidChart } from './MermaidChart';
 import { type EventPreset, presetsFor } from './presets';

@@ -4,9 +4,9 @@ import {
   authCallbackMachine,
   createAuthCallbackImplementations,
 } from '../../../machines/auth-callback/auth-callback.machine';
-import { useAppActions } from '../../app/app-actions';
-import { inspect } from '../../app/inspector';
 import { usePageTitle } from '../../components/usePageTitle';
+import { useAppActions } from '../../runtime/app-actions';
+import { inspect } from '../../runtime/inspector';
 import { authService } from '../../services/auth.service';
 import { AuthCallbackView } from './AuthCallbackView';
 

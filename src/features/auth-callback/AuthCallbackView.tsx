@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { authCallbackMachine } from '../../../machines/auth-callback/auth-callback.machine';
 import { messages } from '../../../machines/shared/messages';
-import { paths } from '../../app/paths';
 import { studentErrorText } from '../../components/error-text';
+import { paths } from '../../config/paths';
 
 export type AuthCallbackSnapshot = SnapshotFrom<typeof authCallbackMachine>;
 

@@ -8,13 +8,13 @@ import {
   billingMachine,
   createBillingImplementations,
 } from '../../../machines/billing/billing.machine';
-import { useAuthSnapshot } from '../../app/auth-actor';
-import { config } from '../../app/config';
-import { inspect } from '../../app/inspector';
-import { paths } from '../../app/paths';
 import { ErrorDetails } from '../../components/ErrorDetails';
 import { usePageTitle } from '../../components/usePageTitle';
+import { config } from '../../config/config';
+import { paths } from '../../config/paths';
 import { billing } from '../../content/billing';
+import { useAuthSnapshot } from '../../runtime/auth-actor';
+import { inspect } from '../../runtime/inspector';
 import { billingService } from '../../services/billing.service';
 import { billingCopy, localDateTime } from './billing-copy';
 import { type PaymentLink, usePaymentLink } from './usePaymentLink';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
+import { paths } from '../../config/paths';
 import { billingSuccess } from '../../content/billing';
 
 /** '/billing/success': thanks for starting the trial. */

@@ -1,6 +1,6 @@
 import { authKnown, currentSession } from '../../../machines/auth/auth.machine';
-import { useAuthSnapshot } from '../../app/auth-actor';
-import { config } from '../../app/config';
+import { config } from '../../config/config';
+import { useAuthSnapshot } from '../../runtime/auth-actor';
 import { paymentLinkUrl } from './payment-link';
 
 /**

@@ -2,8 +2,8 @@ import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { checkoutReturnMachine } from '../../../machines/checkout-return/checkout-return.machine';
-import { config } from '../../app/config';
-import { paths } from '../../app/paths';
+import { config } from '../../config/config';
+import { paths } from '../../config/paths';
 import { checkoutSuccess } from '../../content/billing';
 
 /** This page's own status lines (the spec quotes only the redirect line). */
@@ -18,16 +18,17 @@ export type CheckoutReturnSnapshot = SnapshotFrom<typeof checkoutReturnMachine>;
 
 /** The page as a function of the machine's snapshot. */
 export function CheckoutReturnView({ snapshot }: { snapshot: CheckoutReturnSnapshot }) {
-  const signedIn = snapshot.matches('signedIn');
-  const live = snapshot.matches({ signedIn: 'live' });
+  // Signed in until the page leaves; a signed-out visitor's gate ends the flow at once.
+  const signedIn = snapshot.context.session !== null && snapshot.status === 'active';
+  const live = snapshot.matches('live');
   return (
     <Stack gap="md" align="center" ta="center" py="xl">
       <Title order={1}>{checkoutSuccess.title}</Title>
       <Text fz="lg">{checkoutSuccess.text}</Text>
       <Stack gap="xs" align="center" role="status" aria-live="polite">
-        {snapshot.hasTag('busy') && <Text>{checkoutStatus.verifying}</Text>}
+        {signedIn && snapshot.hasTag('busy') && <Text>{checkoutStatus.verifying}</Text>}
         {live && <Text fw={600}>{checkoutStatus.live}</Text>}
-        {snapshot.matches({ signedIn: 'unverified' }) && <Text fw={600}>{checkoutStatus.unverified}</Text>}
+        {snapshot.matches('unverified') && <Text fw={600}>{checkoutStatus.unverified}</Text>}
         {!live && <Text maw={600}>{checkoutSuccess.lockedNote}</Text>}
         {signedIn && <Text>{checkoutStatus.redirecting}</Text>}
       </Stack>

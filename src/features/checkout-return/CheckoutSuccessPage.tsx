@@ -4,11 +4,11 @@ import {
   createCheckoutReturnImplementations,
 } from '../../../machines/checkout-return/checkout-return.machine';
 import type { SessionInfo } from '../../../machines/shared/ports';
-import { useAppActions } from '../../app/app-actions';
-import { inspect } from '../../app/inspector';
 import { usePageTitle } from '../../components/usePageTitle';
 import { WithSession } from '../../components/WithSession';
 import { checkoutSuccess } from '../../content/billing';
+import { useAppActions } from '../../runtime/app-actions';
+import { inspect } from '../../runtime/inspector';
 import { practiceService } from '../../services/practice.service';
 import { CheckoutReturnView } from './CheckoutReturnView';
 

@@ -7,11 +7,11 @@ import {
   createClinicalJudgmentImplementations,
 } from '../../../machines/clinical-judgment/clinical-judgment.machine';
 import type { JudgmentSetKind, SessionInfo } from '../../../machines/shared/ports';
-import { useAppActions } from '../../app/app-actions';
-import { inspect } from '../../app/inspector';
 import { newSetId } from '../../components/set-id';
 import { usePageTitle } from '../../components/usePageTitle';
 import { WithSession } from '../../components/WithSession';
+import { useAppActions } from '../../runtime/app-actions';
+import { inspect } from '../../runtime/inspector';
 import { judgmentService } from '../../services/judgment.service';
 import { ClinicalJudgmentView } from './ClinicalJudgmentView';
 import { judgmentCopy } from './judgment-copy';

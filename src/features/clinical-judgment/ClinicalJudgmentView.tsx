@@ -8,12 +8,12 @@ import {
   currentResponse,
   isLastItem,
 } from '../../../machines/clinical-judgment/clinical-judgment.machine';
-import { paths } from '../../app/paths';
 import { BusyNote } from '../../components/BusyNote';
 import { ErrorDetails } from '../../components/ErrorDetails';
 import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
 import { RecordDeliveryNote } from '../../components/flow-parts/RecordDeliveryNote';
 import { setDate } from '../../components/record-format';
+import { paths } from '../../config/paths';
 import { judgmentCopy } from './judgment-copy';
 import { Exhibit } from './parts/Exhibit';
 import { ItemView } from './parts/ItemView';

@@ -1,10 +1,10 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuthRef, useAuthSnapshot } from '../../app/auth-actor';
-import { paths } from '../../app/paths';
-import { preloadPracticeWhenIdle } from '../../app/preload';
 import { usePageTitle } from '../../components/usePageTitle';
+import { paths } from '../../config/paths';
+import { useAuthRef, useAuthSnapshot } from '../../runtime/auth-actor';
+import { preloadWhenIdle } from '../../runtime/preload';
 import { DashboardSummary } from './DashboardSummary';
 import { greetingName } from './greeting';
 
@@ -16,7 +16,7 @@ export function DashboardPage() {
   const signingOut = useAuthSnapshot((s) => s.matches('signingOut'));
   const auth = useAuthRef();
   // Practice is the usual next step: its code is fetched while the student reads this page.
-  useEffect(() => preloadPracticeWhenIdle(), []);
+  useEffect(() => preloadWhenIdle('practice'), []);
   return (
     <Stack gap="lg">
       <Title order={1}>Dashboard</Title>

@@ -8,10 +8,10 @@ import {
   learningRecordMachine,
   overallAccuracy,
 } from '../../../machines/learning-record/learning-record.machine';
-import { inspect } from '../../app/inspector';
-import { paths } from '../../app/paths';
 import { EmptyIllustration } from '../../components/illustrations';
 import { percentText } from '../../components/record-format';
+import { paths } from '../../config/paths';
+import { inspect } from '../../runtime/inspector';
 import { learningRecordService } from '../../services/learning-record.service';
 
 const implementations = createLearningRecordImplementations(learningRecordService);

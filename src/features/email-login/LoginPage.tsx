@@ -3,9 +3,9 @@ import {
   createEmailLoginImplementations,
   emailLoginMachine,
 } from '../../../machines/email-login/email-login.machine';
-import { inspect } from '../../app/inspector';
-import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
+import { paths } from '../../config/paths';
+import { inspect } from '../../runtime/inspector';
 import { authService } from '../../services/auth.service';
 import { LoginView } from './LoginView';
 

@@ -8,9 +8,9 @@ import {
   rateLimitTexts,
 } from '../../../machines/email-login/email-login.machine';
 import { messages } from '../../../machines/shared/messages';
-import { paths } from '../../app/paths';
 import { studentErrorText } from '../../components/error-text';
 import { useHydrated } from '../../components/useHydrated';
+import { paths } from '../../config/paths';
 
 export type EmailLoginSnapshot = SnapshotFrom<typeof emailLoginMachine>;
 

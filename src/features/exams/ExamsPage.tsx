@@ -1,8 +1,8 @@
 import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { EmptyIllustration } from '../../components/illustrations';
 import { usePageTitle } from '../../components/usePageTitle';
+import { paths } from '../../config/paths';
 import { exams } from '../../content/exams';
 
 /** '/exams': placeholder until mock exams exist, with what works today; open to everyone (no auth check). */

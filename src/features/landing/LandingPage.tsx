@@ -1,8 +1,8 @@
 import { Blockquote, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { PracticeIllustration } from '../../components/illustrations';
 import { usePageTitle } from '../../components/usePageTitle';
+import { paths } from '../../config/paths';
 import { features } from '../../content/features';
 import { landing } from '../../content/landing';
 import { testimonial } from '../../content/testimonial';

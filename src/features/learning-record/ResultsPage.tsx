@@ -5,9 +5,9 @@ import {
   createLearningRecordImplementations,
   learningRecordMachine,
 } from '../../../machines/learning-record/learning-record.machine';
-import { useAuthSnapshot } from '../../app/auth-actor';
-import { inspect } from '../../app/inspector';
 import { usePageTitle } from '../../components/usePageTitle';
+import { useAuthSnapshot } from '../../runtime/auth-actor';
+import { inspect } from '../../runtime/inspector';
 import { learningRecordService } from '../../services/learning-record.service';
 import { ResultsView } from './ResultsView';
 

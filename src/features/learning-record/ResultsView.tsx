@@ -8,11 +8,11 @@ import {
   overallAccuracy,
 } from '../../../machines/learning-record/learning-record.machine';
 import type { ResultsSummary } from '../../../machines/shared/ports';
-import { paths } from '../../app/paths';
 import { BusyNote } from '../../components/BusyNote';
 import { ErrorDetails } from '../../components/ErrorDetails';
 import { studentErrorText } from '../../components/error-text';
 import { EmptyIllustration } from '../../components/illustrations';
+import { paths } from '../../config/paths';
 import { JudgmentSets } from './parts/JudgmentSets';
 import { CategoryChart, JudgmentBreakdown, OverTimeChart, PastSets } from './parts/RecordCharts';
 import { SetReview } from './parts/SetReview';

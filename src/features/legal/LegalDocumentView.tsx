@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { config } from '../../app/config';
+import { config } from '../../config/config';
 import type { LegalDocument, LegalPart } from '../../content/legal';
 
 function Part({ part }: { part: LegalPart }) {

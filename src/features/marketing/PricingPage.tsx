@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
+import { paths } from '../../config/paths';
 import { type Plan, plans, pricing } from '../../content/plans';
 
 const INERT_NOTE_ID = 'pricing-inert-note';

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { usePageTitle } from '../../components/usePageTitle';
+import { paths } from '../../config/paths';
 import { notFound } from '../../content/not-found';
 
 /** Any unknown route. */

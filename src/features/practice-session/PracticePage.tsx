@@ -6,11 +6,11 @@ import {
   practiceSessionMachine,
 } from '../../../machines/practice-session/practice-session.machine';
 import type { PracticeFocus, SessionInfo } from '../../../machines/shared/ports';
-import { useAppActions } from '../../app/app-actions';
-import { inspect } from '../../app/inspector';
 import { newSetId } from '../../components/set-id';
 import { usePageTitle } from '../../components/usePageTitle';
 import { WithSession } from '../../components/WithSession';
+import { useAppActions } from '../../runtime/app-actions';
+import { inspect } from '../../runtime/inspector';
 import { learningRecordService } from '../../services/learning-record.service';
 import { practiceService } from '../../services/practice.service';
 import { PracticeView } from './PracticeView';

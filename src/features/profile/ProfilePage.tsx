@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useAuthSnapshot } from '../../app/auth-actor';
 import { usePageTitle } from '../../components/usePageTitle';
+import { useAuthSnapshot } from '../../runtime/auth-actor';
 import { ResetHistory } from './ResetHistory';
 
 /** /profile: Full Name and Email with Update Profile; not wired yet (spec section 2). */

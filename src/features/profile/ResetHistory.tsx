@@ -6,9 +6,9 @@ import {
   type HistoryResetEvent,
   historyResetMachine,
 } from '../../../machines/history-reset/history-reset.machine';
-import { inspect } from '../../app/inspector';
 import { studentErrorText } from '../../components/error-text';
 import { focusOnMount } from '../../components/focus-on-mount';
+import { inspect } from '../../runtime/inspector';
 import { learningRecordService } from '../../services/learning-record.service';
 
 const implementations = createHistoryResetImplementations(learningRecordService);

@@ -1,9 +1,9 @@
 import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { useHydrated } from '../../components/useHydrated';
 import { usePageTitle } from '../../components/usePageTitle';
+import { paths } from '../../config/paths';
 import { register } from '../../content/register';
 import {
   type RegisterErrors,

@@ -4,9 +4,9 @@ import {
   createResetPasswordImplementations,
   resetPasswordMachine,
 } from '../../../machines/reset-password/reset-password.machine';
-import { useAppActions } from '../../app/app-actions';
-import { inspect } from '../../app/inspector';
 import { usePageTitle } from '../../components/usePageTitle';
+import { useAppActions } from '../../runtime/app-actions';
+import { inspect } from '../../runtime/inspector';
 import { authService } from '../../services/auth.service';
 import { ResetPasswordView } from './ResetPasswordView';
 

@@ -7,8 +7,8 @@ import type {
   ResetPasswordEvent,
   resetPasswordMachine,
 } from '../../../machines/reset-password/reset-password.machine';
-import { paths } from '../../app/paths';
 import { studentErrorText } from '../../components/error-text';
+import { paths } from '../../config/paths';
 
 export type ResetPasswordSnapshot = SnapshotFrom<typeof resetPasswordMachine>;
 

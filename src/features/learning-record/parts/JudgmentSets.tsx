@@ -2,7 +2,7 @@ import { Anchor, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { accuracy } from '../../../../machines/learning-record/learning-record.machine';
 import type { ResultsSummary } from '../../../../machines/shared/ports';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { percentText, resultsCopy, setDate } from '../results-copy';
 
 /**

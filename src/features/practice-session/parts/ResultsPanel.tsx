@@ -2,12 +2,12 @@ import { Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@
 import { Link } from 'react-router-dom';
 import { type Answers, isAnsweredCorrectly } from '../../../../machines/practice-session/practice-rules';
 import type { PracticeQuestion } from '../../../../machines/shared/ports';
-import { paths } from '../../../app/paths';
 import {
   RecordDeliveryNote,
   type RecordDeliveryRef,
 } from '../../../components/flow-parts/RecordDeliveryNote';
 import { focusOnMount } from '../../../components/focus-on-mount';
+import { paths } from '../../../config/paths';
 import { practiceCopy } from '../practice-copy';
 import { RemediationList } from './RemediationList';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RouteName } from '../../machines/shared/app-actions';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 /** A full page load of a route: every in-memory state is dropped (e.g. after signing out). */
 export function reloadTo(_: unknown, { route }: { route: RouteName }): void {
