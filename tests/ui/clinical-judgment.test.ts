@@ -301,7 +301,10 @@ describe('a student walking clinical judgment (issue 24)', () => {
     const rows = page.getByTestId('judgment-sets').locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(`${total.points} / ${total.max}`);
-    expect(await axeViolations(page)).toEqual([]);
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeViolations(page), `/results ${scheme}`).toEqual([]);
+    }
     await rows
       .first()
       .getByRole('link', { name: /^Review/ })
