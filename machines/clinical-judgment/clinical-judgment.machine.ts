@@ -1,80 +1,54 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { NgnItem } from '../../domain/ngn-items';
-import type { NgnResponse } from '../../domain/ngn-scoring';
+import {
+  accessGateGuards,
+  accessGateMachine,
+  createAccessGateImplementations,
+  redirectingState,
+  redirectRoute,
+} from '../access-gate/access-gate.machine';
+import {
+  createRecordDeliveryImplementations,
+  recordDeliveryMachine,
+} from '../record-delivery/record-delivery.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
 import { errorMessage } from '../shared/messages';
 import { placeholdersFor } from '../shared/not-provided';
 import type {
   JudgmentPort,
+  JudgmentReview,
   JudgmentSet,
   JudgmentSetKind,
   JudgmentSetRecord,
-  SessionInfo,
-} from '../shared/ports';
-import { canPick, isAnswered, pick } from './judgment-rules';
+} from './clinical-judgment.ports';
+import {
+  currentItem,
+  currentResponse,
+  isCurrentAnswered,
+  isLastItem,
+  judgmentProgressOf,
+  judgmentRecordOf,
+  resumableJudgment,
+} from './clinical-judgment.selectors';
+import type {
+  ClinicalJudgmentContext,
+  ClinicalJudgmentEvent,
+  ClinicalJudgmentInput,
+  JudgmentProgress,
+} from './clinical-judgment.types';
+import { canPick, pick } from './judgment-rules';
 
-export interface ClinicalJudgmentInput {
-  session: SessionInfo | null;
-  /** Ten standalone items, or one six-item case study (`/clinical-judgment?kind=case`). */
-  kind: JudgmentSetKind;
-  newSetId: () => string;
-  now: () => string;
-}
-
-export interface ClinicalJudgmentContext extends ClinicalJudgmentInput {
-  set: JudgmentSet | null;
-  /** One response per item, in order. */
-  responses: NgnResponse[];
-  /** Items before this index are locked. */
-  currentIndex: number;
-  setId: string;
-  startedAt: string;
-  submittedAt: string | null;
-  error: string | null;
-  recordError: string | null;
-}
-
-export type ClinicalJudgmentEvent =
-  | { type: 'entitlement.retry' }
-  | { type: 'set.retry' }
-  | { type: 'choice.pick'; groupId: string; choiceId: string }
-  | { type: 'item.next' }
-  | { type: 'set.submit' }
-  | { type: 'set.new' }
-  | { type: 'record.retry' };
-
-type WithContext = { context: ClinicalJudgmentContext };
-
-/** The item on screen. */
-export const currentItem = ({ context }: WithContext): NgnItem | undefined =>
-  context.set?.items[context.currentIndex];
-export const currentResponse = ({ context }: WithContext): NgnResponse =>
-  context.responses[context.currentIndex] ?? {};
-export const isLastItem = ({ context }: WithContext) =>
-  (context.set?.items.length ?? 0) > 0 && context.currentIndex === (context.set?.items.length ?? 0) - 1;
-const isCurrentAnswered = ({ context }: WithContext) => {
-  const item = currentItem({ context });
-  return item !== undefined && isAnswered(item, currentResponse({ context }));
-};
-
-/** The finished set as the backend records it (it grades the responses itself). */
-export function judgmentRecordOf(context: ClinicalJudgmentContext): JudgmentSetRecord {
-  return {
-    setId: context.setId,
-    userId: context.session?.userId ?? '',
-    kind: context.kind,
-    caseId: context.set?.caseStudy?.id ?? null,
-    itemIds: context.set?.items.map((i) => i.id) ?? [],
-    responses: context.responses,
-    startedAt: context.startedAt,
-    submittedAt: context.submittedAt ?? context.startedAt,
-  };
-}
+export type { ClinicalJudgmentContext, ClinicalJudgmentEvent, ClinicalJudgmentInput, JudgmentProgress };
+export { currentItem, currentResponse, isLastItem, judgmentRecordOf };
 
 const pickParams = ({ event }: { event: ClinicalJudgmentEvent }) => {
   const { groupId, choiceId } = event as Extract<ClinicalJudgmentEvent, { type: 'choice.pick' }>;
   return { groupId, choiceId };
 };
+/** Keeps the set in progress on this device after every change (a reload resumes it). */
+const saveProgress = {
+  type: 'saveProgress',
+  params: ({ context }: { context: ClinicalJudgmentContext }) => judgmentProgressOf(context),
+} as const;
 
 /** /clinical-judgment: NGN items one at a time with locking, scored per item as NCSBN scores them, then recorded. */
 export const clinicalJudgmentMachine = setup({
@@ -83,11 +57,13 @@ export const clinicalJudgmentMachine = setup({
     events: {} as ClinicalJudgmentEvent,
     input: {} as ClinicalJudgmentInput,
     tags: {} as 'busy' | 'form' | 'error' | 'done',
+    children: {} as { accessGate: 'accessGate'; recordDelivery: 'recordDelivery' },
   },
   actors: placeholdersFor('clinical-judgment', createClinicalJudgmentImplementations),
   guards: {
-    hasSession: ({ context }) => context.session !== null,
-    isEntitled: (_, params: { entitled: boolean }) => params.entitled,
+    ...accessGateGuards,
+    isReviewing: ({ context }) => Boolean(context.reviewSetId),
+    hasResumedSet: ({ context }) => context.set !== null,
     hasNoItems: (_, params: { set: JudgmentSet }) => params.set.items.length === 0,
     canPickChoice: ({ context }, params: { groupId: string; choiceId: string }) => {
       const item = currentItem({ context });
@@ -100,8 +76,9 @@ export const clinicalJudgmentMachine = setup({
   },
   actions: {
     navigateTo: appActionPlaceholders.navigateTo,
-    /** Keeps the finished set on this device until the backend has it (provided by the app). */
-    queueRecord: (_, _params: JudgmentSetRecord) => {},
+    /** Keeps (or forgets) the set in progress on this device (provided by the app). */
+    saveProgress: (_, _params: JudgmentProgress | null) => {},
+    clearProgress: () => {},
     rememberError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
     storeSet: assign({
@@ -111,9 +88,9 @@ export const clinicalJudgmentMachine = setup({
       setId: ({ context }) => context.newSetId(),
       startedAt: ({ context }) => context.now(),
       submittedAt: null,
-      recordError: null,
     }),
     forgetSet: assign({ set: null, responses: [], currentIndex: 0 }),
+    storeReview: assign({ review: (_, params: { review: JudgmentReview }) => params.review }),
     pickChoice: assign({
       responses: ({ context }, params: { groupId: string; choiceId: string }) => {
         const item = currentItem({ context });
@@ -125,69 +102,91 @@ export const clinicalJudgmentMachine = setup({
     }),
     lockCurrentItem: assign({ currentIndex: ({ context }) => context.currentIndex + 1 }),
     markSubmitted: assign({ submittedAt: ({ context }) => context.now() }),
-    rememberRecordError: assign({ recordError: (_, params: { message: string }) => params.message }),
-    clearRecordError: assign({ recordError: null }),
   },
 }).createMachine({
   id: 'clinical-judgment',
   description:
     'Clinical judgment practice: NGN items or a case study, answered with locking, scored and recorded.',
-  context: ({ input }) => ({
-    ...input,
-    set: null,
-    responses: [],
-    currentIndex: 0,
-    setId: input.newSetId(),
-    startedAt: input.now(),
-    submittedAt: null,
-    error: null,
-    recordError: null,
-  }),
-  initial: 'checkingSession',
+  context: ({ input }) => {
+    const resumed = input.reviewSetId ? null : resumableJudgment(input);
+    return {
+      ...input,
+      saved: null,
+      set: resumed?.set ?? null,
+      responses: resumed?.responses ?? [],
+      currentIndex: resumed?.currentIndex ?? 0,
+      setId: resumed?.setId ?? input.newSetId(),
+      startedAt: resumed?.startedAt ?? input.now(),
+      submittedAt: null,
+      review: null,
+      error: null,
+    };
+  },
+  initial: 'checkingAccess',
   states: {
-    checkingSession: {
-      description: 'Practice needs a session: without one the student goes to /login.',
-      tags: ['busy'],
-      always: [{ guard: 'hasSession', target: 'checkingEntitlement' }, { target: 'redirectingToLogin' }],
-    },
-    redirectingToLogin: {
-      description: 'No session: navigating to /login.',
-      tags: ['done'],
-      type: 'final',
-      entry: { type: 'navigateTo', params: { route: 'login' } },
-    },
-    checkingEntitlement: {
-      description: 'Asking the backend whether the student has a paid plan or a trial.',
+    checkingAccess: {
+      description:
+        'The shared access gate (machines/access-gate): a session, then a paid plan or trial; a failed check shows Try again there.',
       tags: ['busy'],
       invoke: {
-        id: 'checkEntitlement',
-        src: 'checkEntitlement',
-        input: ({ context }) => ({ userId: context.session?.userId ?? '' }),
+        id: 'accessGate',
+        src: 'accessGate',
+        input: ({ context }) => ({
+          session: context.session,
+          signedOutRoute: 'login',
+          notEntitledRoute: 'billing',
+          onFailure: 'ask',
+        }),
         onDone: [
           {
-            guard: { type: 'isEntitled', params: ({ event }) => ({ entitled: event.output }) },
-            target: 'loading',
-            actions: 'clearError',
+            guard: { type: 'isAccessGranted', params: ({ event }) => ({ output: event.output }) },
+            target: 'entitled',
           },
-          { target: 'redirectingToBilling', actions: 'clearError' },
+          {
+            target: 'redirecting',
+            actions: { type: 'navigateTo', params: ({ event }) => ({ route: redirectRoute(event.output) }) },
+          },
         ],
+      },
+    },
+    redirecting: redirectingState,
+    entitled: {
+      description:
+        'Access granted: a recorded set opens for review, a set in progress on this device resumes, otherwise a new set loads.',
+      tags: ['busy'],
+      always: [
+        { guard: 'isReviewing', target: 'loadingReview' },
+        { guard: 'hasResumedSet', target: 'answering' },
+        { target: 'loading' },
+      ],
+    },
+    loadingReview: {
+      description: 'Loading a recorded set with the responses the student gave.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadJudgmentReview',
+        src: 'loadJudgmentReview',
+        input: ({ context }) => ({ setId: context.reviewSetId ?? '' }),
+        onDone: {
+          target: 'reviewing',
+          actions: { type: 'storeReview', params: ({ event }) => ({ review: event.output }) },
+        },
         onError: {
-          target: 'entitlementFailed',
+          target: 'reviewFailed',
           actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
         },
       },
     },
-    entitlementFailed: {
-      description:
-        'The access check failed: an error with Try again (never billing: the student may have paid).',
+    reviewFailed: {
+      description: "The recorded set could not load (or is not this student's): an error with Try again.",
       tags: ['error'],
-      on: { 'entitlement.retry': { target: 'checkingEntitlement' } },
+      on: { 'set.retry': { target: 'loadingReview', actions: 'clearError' } },
     },
-    redirectingToBilling: {
-      description: 'No paid plan or trial: navigating to /billing.',
+    reviewing: {
+      description:
+        "A recorded set: each item with the student's response beside the key, points and rationale.",
+      // A new set is a link to /clinical-judgment (a reload then resumes that set, not this review).
       tags: ['done'],
-      type: 'final',
-      entry: { type: 'navigateTo', params: { route: 'billing' } },
     },
     loading: {
       description: 'Loading ten items or one case study.',
@@ -218,73 +217,55 @@ export const clinicalJudgmentMachine = setup({
       on: { 'set.retry': { target: 'loading', actions: 'clearError' } },
     },
     answering: {
-      description: 'One item at a time; Next once every part is answered locks it; the last shows Submit.',
+      description:
+        'One item at a time; Next once every part is answered locks it; the last shows Submit. Every change is kept on this device so a reload resumes.',
       tags: ['form'],
+      entry: saveProgress,
       on: {
         'choice.pick': {
           guard: { type: 'canPickChoice', params: pickParams },
-          actions: { type: 'pickChoice', params: pickParams },
+          actions: [{ type: 'pickChoice', params: pickParams }, saveProgress],
         },
-        'item.next': { guard: 'canGoNext', actions: 'lockCurrentItem' },
+        'item.next': { guard: 'canGoNext', actions: ['lockCurrentItem', saveProgress] },
         'set.submit': { guard: 'canSubmit', target: 'results', actions: 'markSubmitted' },
       },
     },
     results: {
       description:
-        'Points per item and in total with every rationale; meanwhile the set is saved to the record.',
+        'Points per item and in total with every rationale; meanwhile the shared record delivery (machines/record-delivery) saves the set.',
       tags: ['done'],
-      type: 'parallel',
-      entry: { type: 'queueRecord', params: ({ context }) => judgmentRecordOf(context) },
-      on: { 'set.new': { target: 'loading', actions: 'forgetSet' } },
-      states: {
-        review: {
-          description: 'Every item with its points, the key and the rationale.',
-          initial: 'showing',
-          states: { showing: { description: 'The results stay until the student starts another set.' } },
-        },
-        record: {
-          description: 'Saving the set to the learning record without holding up the results.',
-          initial: 'saving',
-          states: {
-            saving: {
-              description: 'Sending the set; the backend grades it and stores it once.',
-              invoke: {
-                id: 'recordJudgmentSet',
-                src: 'recordJudgmentSet',
-                input: ({ context }) => judgmentRecordOf(context),
-                onDone: { target: 'saved', actions: 'clearRecordError' },
-                onError: {
-                  target: 'notSaved',
-                  actions: {
-                    type: 'rememberRecordError',
-                    params: ({ event }) => ({ message: errorMessage(event.error) }),
-                  },
-                },
-              },
-            },
-            saved: { description: 'The set is in the record.' },
-            notSaved: {
-              description: 'Saving failed: the set waits on this device; Try again sends it now.',
-              on: { 'record.retry': { target: 'saving' } },
-            },
-          },
-        },
+      // A finished set is not resumed: a reload on the results starts a new set.
+      entry: 'clearProgress',
+      invoke: {
+        id: 'recordDelivery',
+        src: 'recordDelivery',
+        input: ({ context }) => ({ record: judgmentRecordOf(context) }),
       },
+      on: { 'set.new': { target: 'loading', actions: 'forgetSet' } },
     },
   },
 });
 
-/** The machine's real actors, built from its port. */
-export function createClinicalJudgmentImplementations(port: JudgmentPort) {
+/** The port the page provides: the judgment procedures and the device outbox in front of the record. */
+export type ClinicalJudgmentPort = JudgmentPort & { queueSet(record: JudgmentSetRecord): void };
+
+/** The machine's real actors, built from its port; the shared parts get theirs from the same port. */
+export function createClinicalJudgmentImplementations(port: ClinicalJudgmentPort) {
   return {
     actors: {
-      checkEntitlement: fromPromise<boolean, { userId: string }>(({ input }) =>
-        port.checkEntitlement(input.userId),
+      accessGate: accessGateMachine.provide(createAccessGateImplementations(port)),
+      recordDelivery: recordDeliveryMachine.provide(
+        createRecordDeliveryImplementations<JudgmentSetRecord>({
+          queue: (record) => port.queueSet(record),
+          send: (record) => port.recordJudgmentSet(record),
+        }),
       ),
       loadJudgmentSet: fromPromise<JudgmentSet, { kind: JudgmentSetKind }>(({ input }) =>
         port.loadJudgmentSet(input.kind),
       ),
-      recordJudgmentSet: fromPromise<void, JudgmentSetRecord>(({ input }) => port.recordJudgmentSet(input)),
+      loadJudgmentReview: fromPromise<JudgmentReview, { setId: string }>(({ input }) =>
+        port.loadJudgmentReview(input.setId),
+      ),
     },
   };
 }

@@ -11,6 +11,7 @@ const noJudgment = {
   maxPoints: 0,
   byStep: JUDGMENT_STEPS.map((step) => ({ step, points: 0, maxPoints: 0 })),
   byCategory: CLIENT_NEEDS.map((need) => ({ category: need.name, points: 0, maxPoints: 0 })),
+  recentSets: [],
 };
 
 /** A student who has recorded nothing yet. */

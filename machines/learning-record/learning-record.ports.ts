@@ -1,3 +1,4 @@
+import type { JudgmentSetKind } from '../clinical-judgment/clinical-judgment.ports';
 import type {
   PracticeFocus,
   PracticeOption,
@@ -46,6 +47,18 @@ export interface JudgmentSummary extends PointsScore {
   byStep: (PointsScore & { step: string })[];
   /** All eight client-need categories, zeros included. */
   byCategory: (PointsScore & { category: string })[];
+  /** The judgment sets, newest first, each reopened for review on /clinical-judgment. */
+  recentSets: JudgmentSetListing[];
+}
+
+/** One past clinical-judgment set as /results lists it. */
+export interface JudgmentSetListing extends PointsScore {
+  setId: string;
+  kind: JudgmentSetKind;
+  /** The case study's title (a case set), otherwise null. */
+  caseTitle: string | null;
+  submittedAt: string;
+  items: number;
 }
 
 export interface ReviewedQuestion {

@@ -7,7 +7,7 @@ import {
   type ResultsSummary,
   type ReviewedSet,
 } from '../../machines/shared/ports';
-import { sendJudgmentSet } from './judgment.service';
+import { listJudgmentSets, sendJudgmentSet } from './judgment.service';
 import { judgmentOutbox, practiceOutbox, REFUSED_SET } from './practice-outbox';
 import { getSupabase } from './supabase';
 
@@ -105,7 +105,11 @@ export const learningRecordService: LearningRecordPort = {
   },
 
   async loadSummary() {
-    const { data, error } = await (await getSupabase()).rpc('get_results_summary');
+    const supabase = await getSupabase();
+    const [{ data, error }, judgmentSets] = await Promise.all([
+      supabase.rpc('get_results_summary'),
+      listJudgmentSets(),
+    ]);
     if (error) fail(error);
     const row = data as SummaryRow | null;
     if (!row?.totals || !Array.isArray(row.categories)) unexpectedShape('results summary');
@@ -143,6 +147,7 @@ export const learningRecordService: LearningRecordPort = {
           points: c.points,
           maxPoints: c.max_points,
         })),
+        recentSets: judgmentSets,
       },
     };
   },

@@ -4,17 +4,20 @@ import type { NgnItem } from '../../domain/ngn-items';
 import { scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring';
 import {
   clinicalJudgmentFixtures,
+  grantedAccess,
   JUDGMENT_NOW,
   judgmentItems,
+  judgmentReview,
   judgmentSet,
+  savedJudgment,
 } from '../../machines/clinical-judgment/clinical-judgment.fixtures';
 import {
   type ClinicalJudgmentInput,
   clinicalJudgmentMachine,
 } from '../../machines/clinical-judgment/clinical-judgment.machine';
+import type { JudgmentProgress } from '../../machines/clinical-judgment/clinical-judgment.types';
 import { canPick, isAnswered, pick } from '../../machines/clinical-judgment/judgment-rules';
 import { ada } from '../../machines/shared/fixtures';
-import type { JudgmentSetRecord } from '../../machines/shared/ports';
 import {
   Coverage,
   casesForInputs,
@@ -26,17 +29,27 @@ import {
 
 function start(input: ClinicalJudgmentInput) {
   const fakes = new FakeActors();
-  const log = { navigations: [] as string[], queued: [] as JudgmentSetRecord[] };
+  const log = {
+    navigations: [] as string[],
+    progress: [] as (JudgmentProgress | null)[],
+    cleared: 0,
+  };
   const actor = createActor(
     clinicalJudgmentMachine.provide({
       actors: {
-        checkEntitlement: fakes.promise('checkEntitlement'),
+        // The shared parts stand in as promises: this flow sees the gate's answer and starts the
+        // delivery; their own states are their model tests' (tests/machines/access-gate…, record-delivery…).
+        accessGate: fakes.promise('accessGate') as never,
+        recordDelivery: fakes.promise('recordDelivery') as never,
         loadJudgmentSet: fakes.promise('loadJudgmentSet'),
-        recordJudgmentSet: fakes.promise('recordJudgmentSet'),
+        loadJudgmentReview: fakes.promise('loadJudgmentReview'),
       },
       actions: {
         navigateTo: (_, { route }) => log.navigations.push(route),
-        queueRecord: (_, record) => log.queued.push(structuredClone(record)),
+        saveProgress: (_, progress) => log.progress.push(structuredClone(progress)),
+        clearProgress: () => {
+          log.cleared++;
+        },
       },
     }),
     { input },
@@ -60,23 +73,41 @@ describe('clinical-judgment machine (model-based)', () => {
       actor,
       fakes,
       assertions: {
-        'clinical-judgment.redirectingToLogin': (s) => {
-          expect(s.hasTag('done')).toBe(true);
-          expect(log.navigations).toEqual(['login']);
-        },
-        'clinical-judgment.checkingEntitlement': (s) => {
+        'clinical-judgment.checkingAccess': (s) => {
           expect(s.hasTag('busy')).toBe(true);
-          expect(fakes.calls.at(-1)).toEqual({ name: 'checkEntitlement', input: { userId: ada.userId } });
+          expect(fakes.calls.at(-1)).toEqual({
+            name: 'accessGate',
+            input: {
+              session: input.session,
+              signedOutRoute: 'login',
+              notEntitledRoute: 'billing',
+              onFailure: 'ask',
+            },
+          });
         },
-        'clinical-judgment.entitlementFailed': (s) => {
-          expect(s.context.error).toBe('permission denied');
-          expect(log.navigations).toEqual([]);
-        },
-        'clinical-judgment.redirectingToBilling': () => {
-          expect(log.navigations).toEqual(['billing']);
+        'clinical-judgment.redirecting': (s) => {
+          expect(s.hasTag('done')).toBe(true);
+          // Where the gate said: its route for the refusal, nothing else.
+          const answer = (path.steps.at(-1)?.event as { output?: { redirectTo: string } } | undefined)
+            ?.output;
+          expect(log.navigations).toEqual([answer?.redirectTo]);
         },
         'clinical-judgment.loading': (s) => {
           expect(fakes.calls.at(-1)).toEqual({ name: 'loadJudgmentSet', input: { kind: s.context.kind } });
+        },
+        'clinical-judgment.loadingReview': () => {
+          expect(fakes.calls.at(-1)).toEqual({ name: 'loadJudgmentReview', input: { setId: 'j-0' } });
+        },
+        'clinical-judgment.reviewing': (s) => {
+          expect(s.hasTag('done')).toBe(true);
+          expect(s.context.review).toEqual(judgmentReview);
+          // Reviewing neither records nor touches the set in progress on this device.
+          expect(fakes.calls.some((c) => c.name === 'recordDelivery')).toBe(false);
+          expect(log.progress).toEqual([]);
+        },
+        'clinical-judgment.reviewFailed': (s) => {
+          expect(s.context.error).toBe('Judgment set not found.');
+          expect(s.can({ type: 'set.retry' })).toBe(true);
         },
         'clinical-judgment.empty': (s) => {
           expect(s.context.set).toBeNull();
@@ -99,31 +130,44 @@ describe('clinical-judgment machine (model-based)', () => {
           const last = s.context.currentIndex === items.length - 1;
           expect(s.can({ type: 'item.next' })).toBe(answered && !last);
           expect(s.can({ type: 'set.submit' })).toBe(answered && last);
+          // Every change is on this device: the last progress kept is what is on screen.
+          expect(log.progress.at(-1)).toEqual({
+            userId: ada.userId,
+            kind: s.context.kind,
+            set: s.context.set,
+            responses: s.context.responses,
+            currentIndex: s.context.currentIndex,
+            setId: s.context.setId,
+            startedAt: s.context.startedAt,
+          });
+          if (input.saved && s.context.setId === savedJudgment.setId) {
+            // Resumed where it was left: same set, same answers, the first item still locked.
+            expect(s.context.set).toEqual(savedJudgment.set);
+            expect(s.context.responses[0]).toEqual(savedJudgment.responses[0]);
+            expect(s.context.currentIndex).toBeGreaterThanOrEqual(savedJudgment.currentIndex);
+            expect(fakes.calls.some((c) => c.name === 'loadJudgmentSet')).toBe(false);
+          }
         },
-        'clinical-judgment.results.review.showing': (s) => {
+        'clinical-judgment.results': (s) => {
           expect(s.hasTag('done')).toBe(true);
           expect(s.can({ type: 'set.new' })).toBe(true);
-        },
-        'clinical-judgment.results.record.saving': (s) => {
-          const sent = fakes.calls.filter((c) => c.name === 'recordJudgmentSet').at(-1)?.input;
-          expect(log.queued.at(-1)).toEqual(sent);
+          // A finished set is not resumed after a reload.
+          expect(log.cleared).toBeGreaterThan(0);
+          // The shared delivery got the set as the backend records it.
+          const sent = fakes.calls.filter((c) => c.name === 'recordDelivery').at(-1)?.input;
+          const resumed = s.context.setId === savedJudgment.setId;
           expect(sent).toEqual({
-            setId: 'j-1',
-            userId: ada.userId,
-            kind: 'standalone',
-            caseId: null,
-            itemIds: judgmentItems.map((i) => i.id),
-            responses: s.context.responses,
-            startedAt: JUDGMENT_NOW,
-            submittedAt: JUDGMENT_NOW,
+            record: {
+              setId: resumed ? savedJudgment.setId : 'j-1',
+              userId: ada.userId,
+              kind: 'standalone',
+              caseId: null,
+              itemIds: judgmentItems.map((i) => i.id),
+              responses: s.context.responses,
+              startedAt: resumed ? savedJudgment.startedAt : JUDGMENT_NOW,
+              submittedAt: JUDGMENT_NOW,
+            },
           });
-        },
-        'clinical-judgment.results.record.saved': (s) => {
-          expect(s.context.recordError).toBeNull();
-        },
-        'clinical-judgment.results.record.notSaved': (s) => {
-          expect(s.context.recordError).toBe('Failed to fetch');
-          expect(s.can({ type: 'record.retry' })).toBe(true);
         },
       },
     });
@@ -185,7 +229,7 @@ describe('clinical-judgment picks (every item type)', () => {
     const { actor, fakes } = start(
       clinicalJudgmentFixtures.inputs['Signed in, standalone items']?.() as ClinicalJudgmentInput,
     );
-    await fakes.settle('checkEntitlement', { output: true });
+    await fakes.settle('accessGate', { output: grantedAccess });
     await fakes.settle('loadJudgmentSet', { output: judgmentSet });
     expect(actor.getSnapshot().can({ type: 'choice.pick', groupId: 'nope', choiceId: 'a' })).toBe(false);
     actor.send({ type: 'choice.pick', groupId: 'options', choiceId: 'a' });
@@ -200,5 +244,44 @@ describe('clinical-judgment picks (every item type)', () => {
       { points: 1, max: 3 },
       { points: 2, max: 3 },
     ]);
+  });
+});
+
+describe('clinical-judgment: which set in progress resumes', () => {
+  const input = (saved: unknown, kind: 'standalone' | 'case' = 'standalone') =>
+    ({
+      ...(clinicalJudgmentFixtures.inputs['Signed in, standalone items']?.() as ClinicalJudgmentInput),
+      kind,
+      saved,
+    }) as ClinicalJudgmentInput;
+  const started = (saved: unknown, kind?: 'standalone' | 'case') =>
+    createActor(clinicalJudgmentMachine, { input: input(saved, kind) }).getSnapshot().context;
+
+  it('the same student’s set of the same kind resumes at its item with its answers', () => {
+    const context = started(structuredClone(savedJudgment));
+    expect([context.setId, context.currentIndex, context.responses]).toEqual([
+      savedJudgment.setId,
+      savedJudgment.currentIndex,
+      savedJudgment.responses,
+    ]);
+  });
+
+  it.each([
+    ['another student’s', { ...savedJudgment, userId: 'someone-else' }, 'standalone'],
+    ['a standalone set, on the case-study page', savedJudgment, 'case'],
+    ['an index past the set', { ...savedJudgment, currentIndex: 2 }, 'standalone'],
+    ['a negative index', { ...savedJudgment, currentIndex: -1 }, 'standalone'],
+    ['responses that do not match the items', { ...savedJudgment, responses: [{}] }, 'standalone'],
+    ['an empty set', { ...savedJudgment, set: { ...judgmentSet, items: [] }, responses: [] }, 'standalone'],
+  ] as const)('%s set starts afresh', (_, saved, kind) => {
+    const context = started(structuredClone(saved), kind);
+    expect([context.set, context.setId, context.currentIndex]).toEqual([null, 'j-1', 0]);
+  });
+
+  it('a review never resumes the set in progress', () => {
+    const context = createActor(clinicalJudgmentMachine, {
+      input: { ...input(structuredClone(savedJudgment)), reviewSetId: 'j-0' },
+    }).getSnapshot().context;
+    expect(context.set).toBeNull();
   });
 });

@@ -108,8 +108,16 @@ describe('learning-record in the browser (model paths)', () => {
         if (emptyRecord) await gate.abort('record_practice_set');
         else await gate.release('record_practice_set');
       },
-      'xstate.done.actor.loadSummary': () => gate.release('get_results_summary'),
-      'xstate.error.actor.loadSummary': () => gate.abort('get_results_summary'),
+      // The summary comes with the list of judgment sets (two calls, one load): both answer, or the
+      // summary fails and the list's answer is let through so no stale call stays held.
+      'xstate.done.actor.loadSummary': async () => {
+        await gate.release('list_judgment_sets');
+        await gate.release('get_results_summary');
+      },
+      'xstate.error.actor.loadSummary': async () => {
+        await gate.abort('get_results_summary');
+        await gate.release('list_judgment_sets');
+      },
       'summary.retry': () => button('Try again').click(),
       'set.open': () =>
         page

@@ -1,6 +1,8 @@
 import { useMachine } from '@xstate/react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
+  type ClinicalJudgmentInput,
   clinicalJudgmentMachine,
   createClinicalJudgmentImplementations,
 } from '../../../machines/clinical-judgment/clinical-judgment.machine';
@@ -13,27 +15,63 @@ import { inspect } from '../../runtime/inspector';
 import { judgmentService } from '../../services/judgment.service';
 import { ClinicalJudgmentView } from './ClinicalJudgmentView';
 import { judgmentCopy } from './judgment-copy';
+import { clearJudgmentProgress, readJudgmentProgress, writeJudgmentProgress } from './judgment-storage';
 
 const implementations = createClinicalJudgmentImplementations(judgmentService);
 
-/** /clinical-judgment (`?kind=case` for a case study): waits for the session, then runs the practice. */
+/**
+ * /clinical-judgment (`?kind=case` for a case study, `?review=<set id>` to reopen a recorded set):
+ * waits for the session, then runs the practice.
+ */
 export function ClinicalJudgmentPage() {
   usePageTitle(judgmentCopy.title);
-  const kind: JudgmentSetKind = useSearchParams()[0].get('kind') === 'case' ? 'case' : 'standalone';
+  const [params] = useSearchParams();
+  const kind: JudgmentSetKind = params.get('kind') === 'case' ? 'case' : 'standalone';
+  const reviewSetId = params.get('review');
   return (
     <WithSession loaderLabel="Checking your session">
-      {(session) => <ClinicalJudgment key={kind} session={session} kind={kind} />}
+      {(session) => (
+        <ClinicalJudgment
+          key={`${kind}/${reviewSetId ?? ''}`}
+          session={session}
+          kind={kind}
+          reviewSetId={reviewSetId}
+        />
+      )}
     </WithSession>
   );
 }
 
-function ClinicalJudgment({ session, kind }: { session: SessionInfo | null; kind: JudgmentSetKind }) {
+function ClinicalJudgment({
+  session,
+  kind,
+  reviewSetId,
+}: {
+  session: SessionInfo | null;
+  kind: JudgmentSetKind;
+  reviewSetId: string | null;
+}) {
+  // Read once per set: the machine takes its input on its first render only.
+  const [input] = useState<ClinicalJudgmentInput>(() => ({
+    session,
+    kind,
+    reviewSetId,
+    saved: session ? readJudgmentProgress(session.userId, kind) : null,
+    newSetId,
+    now: () => new Date().toISOString(),
+  }));
   const [snapshot, send] = useMachine(
     clinicalJudgmentMachine.provide({
       ...implementations,
-      actions: { ...useAppActions(), queueRecord: (_, record) => judgmentService.queueSet(record) },
+      actions: {
+        ...useAppActions(),
+        saveProgress: (_, progress) => writeJudgmentProgress(progress),
+        clearProgress: () => {
+          if (session) clearJudgmentProgress(session.userId, kind);
+        },
+      },
     }),
-    { input: { session, kind, newSetId, now: () => new Date().toISOString() }, inspect },
+    { input, inspect },
   );
   return <ClinicalJudgmentView snapshot={snapshot} send={send} />;
 }

@@ -10,6 +10,9 @@ import {
 } from '../../../machines/clinical-judgment/clinical-judgment.machine';
 import { BusyNote } from '../../components/BusyNote';
 import { ErrorDetails } from '../../components/ErrorDetails';
+import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
+import { RecordDeliveryNote } from '../../components/flow-parts/RecordDeliveryNote';
+import { setDate } from '../../components/record-format';
 import { paths } from '../../config/paths';
 import { judgmentCopy } from './judgment-copy';
 import { Exhibit } from './parts/Exhibit';
@@ -25,7 +28,8 @@ interface ViewProps {
 
 /** /clinical-judgment from the session's snapshot. */
 export function ClinicalJudgmentView({ snapshot, send }: ViewProps) {
-  const { kind, set } = snapshot.context;
+  const { kind, review } = snapshot.context;
+  const set = snapshot.context.set ?? review;
   return (
     <Stack gap="lg" maw={1200} mx="auto">
       <Stack gap="xs">
@@ -65,25 +69,62 @@ export function ClinicalJudgmentView({ snapshot, send }: ViewProps) {
 
 function Body({ snapshot, send }: ViewProps) {
   const { set, currentIndex, responses, error } = snapshot.context;
-  if (snapshot.matches('redirectingToLogin') || snapshot.matches('redirectingToBilling'))
-    return <BusyNote label="Redirecting…" />;
+  if (snapshot.matches('checkingAccess') || snapshot.matches('redirecting'))
+    return (
+      <AccessGateScreen gate={snapshot.children.accessGate} redirecting={snapshot.matches('redirecting')} />
+    );
   if (snapshot.matches('loading')) return <BusyNote label={judgmentCopy.loading} />;
-  if (snapshot.hasTag('busy')) return <BusyNote label="Checking your access…" />;
-  if (snapshot.matches('entitlementFailed') || snapshot.matches('loadFailed')) {
-    const retry = snapshot.matches('entitlementFailed') ? 'entitlement.retry' : 'set.retry';
+  if (snapshot.matches('loadingReview')) return <BusyNote label={judgmentCopy.reviewLoading} />;
+  if (snapshot.hasTag('error')) {
     return (
       <Alert
         color="red"
         role="alert"
         title={
-          snapshot.matches('loadFailed') ? judgmentCopy.loadFailedTitle : 'We could not check your access'
+          snapshot.matches('reviewFailed') ? judgmentCopy.reviewFailedTitle : judgmentCopy.loadFailedTitle
         }
       >
         <Stack gap="sm" align="flex-start">
           <ErrorDetails message={error} />
-          <Button onClick={() => send({ type: retry })}>Try again</Button>
+          <Group>
+            <Button
+              onClick={() => send({ type: 'set.retry' })}
+              disabled={!snapshot.can({ type: 'set.retry' })}
+            >
+              Try again
+            </Button>
+            {snapshot.matches('reviewFailed') && (
+              <Button component={Link} to={paths.results} variant="default">
+                {judgmentCopy.backToResults}
+              </Button>
+            )}
+          </Group>
         </Stack>
       </Alert>
+    );
+  }
+  const { review } = snapshot.context;
+  if (snapshot.matches('reviewing') && review) {
+    return (
+      <Stack gap="md">
+        <Group>
+          <Button component={Link} to={paths.results}>
+            {judgmentCopy.backToResults}
+          </Button>
+          <Button
+            component={Link}
+            to={review.kind === 'case' ? `${paths.clinicalJudgment}?kind=case` : paths.clinicalJudgment}
+            variant="default"
+          >
+            {judgmentCopy.newSet}
+          </Button>
+        </Group>
+        <JudgmentResults
+          items={review.items}
+          responses={review.responses}
+          title={judgmentCopy.reviewTitle(setDate(review.submittedAt))}
+        />
+      </Stack>
     );
   }
   if (snapshot.matches('empty')) {
@@ -142,27 +183,9 @@ function Body({ snapshot, send }: ViewProps) {
     );
   }
   if (snapshot.matches('results') && set) {
-    const status = snapshot.matches({ results: { record: 'saved' } })
-      ? 'saved'
-      : snapshot.matches({ results: { record: 'notSaved' } })
-        ? 'notSaved'
-        : 'saving';
     return (
       <Stack gap="md">
-        <Group gap="sm" role="status" data-record-status={status}>
-          <Text c="dimmed" fz="sm">
-            {status === 'saved'
-              ? judgmentCopy.recordSaved
-              : status === 'notSaved'
-                ? judgmentCopy.recordNotSaved
-                : judgmentCopy.recordSaving}
-          </Text>
-          {status === 'notSaved' && (
-            <Button size="compact-sm" variant="subtle" onClick={() => send({ type: 'record.retry' })}>
-              Try again
-            </Button>
-          )}
-        </Group>
+        <RecordDeliveryNote delivery={snapshot.children.recordDelivery} />
         <Group>
           <Button onClick={() => send({ type: 'set.new' })}>{judgmentCopy.newSet}</Button>
           <Button component={Link} to={paths.dashboard} variant="default">

@@ -14,9 +14,17 @@ export const judgmentCopy = {
   next: 'Next',
   submit: 'Submit',
   newSet: 'Start a new set',
-  recordSaving: 'Saving this set to your results…',
-  recordSaved: 'Saved to your results.',
-  recordNotSaved:
-    'Not saved yet: this set is kept on this device and will be sent the next time you open PN Prep.',
+  resultsTitle: 'Your results',
+  yourAnswer: 'Your answer:',
+  noAnswer: 'No answer.',
+  pickRight: 'correct',
+  pickWrong: 'not correct',
+  reviewTitle: (date: string) => `Your set of ${date}`,
+  reviewLoading: 'Loading the set…',
+  reviewFailedTitle: 'We could not load this set',
+  backToResults: 'Back to Results',
+  dragHow:
+    'Drag a word into each blank, or tap a word and then a blank (with a keyboard: Enter on a word, then on a blank). Tap a filled blank to take its word back.',
+  emptyBlank: 'empty',
   steps: judgmentStepNames,
 };

@@ -13,6 +13,7 @@ import { ErrorDetails } from '../../components/ErrorDetails';
 import { studentErrorText } from '../../components/error-text';
 import { EmptyIllustration } from '../../components/illustrations';
 import { paths } from '../../config/paths';
+import { JudgmentSets } from './parts/JudgmentSets';
 import { CategoryChart, JudgmentBreakdown, OverTimeChart, PastSets } from './parts/RecordCharts';
 import { SetReview } from './parts/SetReview';
 import { percentText, resultsCopy } from './results-copy';
@@ -114,6 +115,7 @@ export function ResultsView({ snapshot, send }: ResultsViewProps) {
           {summary.totals.sets > 0 && (
             <PastSets summary={summary} onOpen={(setId) => send({ type: 'set.open', setId })} />
           )}
+          <JudgmentSets summary={summary} />
         </>
       )}
     </Stack>

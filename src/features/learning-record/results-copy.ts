@@ -18,6 +18,7 @@ export const resultsCopy = {
   byCategory: 'Accuracy by client-need category',
   overTime: 'Accuracy over time',
   pastSets: 'Your practice sets',
+  judgmentSets: 'Your clinical judgment sets',
   backToResults: 'Back to all results',
   setFailedTitle: 'We could not open this set',
   retiredQuestion: 'This question has since been retired from the question bank.',

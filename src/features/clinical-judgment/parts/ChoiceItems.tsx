@@ -1,5 +1,7 @@
 import { Checkbox, NativeSelect, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { NgnItem } from '../../../../domain/ngn-items';
+import { judgmentCopy } from '../judgment-copy';
 import { type ItemInteraction, picksIn, templateParts } from './item-props';
 
 type Of<T extends NgnItem['type']> = Extract<NgnItem, { type: T }>;
@@ -39,8 +41,8 @@ export function MultipleResponseItem({
 export function MatrixItem({ item, response, canPick, onPick }: { item: Of<'matrix'> } & ItemInteraction) {
   const Control = item.multiple ? Checkbox : Radio;
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table withTableBorder withColumnBorders data-testid="matrix">
+    <Table.ScrollContainer minWidth={0}>
+      <Table withTableBorder withColumnBorders className="judgment-matrix" data-testid="matrix">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">
@@ -114,8 +116,11 @@ export function DropDownItem({
 }
 
 /**
- * Words dragged into blanks. Every blank is also a native select listing the words (the keyboard and
- * screen-reader way to place one); a word placed in another blank moves there.
+ * Words placed into blanks three ways, all through the same pick: drag a word onto a blank (mouse);
+ * tap a word, then tap a blank (touch); or Enter/Space on a word, then on a blank (keyboard). Words
+ * and blanks are native buttons. The word picked up is view state only (like a hover): nothing is
+ * answered until it lands in a blank. A blank shows its word in full; tapping a filled blank with no
+ * word picked up takes its word back. A word placed in another blank moves there.
  */
 export function DragAndDropItem({
   item,
@@ -123,63 +128,74 @@ export function DragAndDropItem({
   canPick,
   onPick,
 }: { item: Of<'drag-and-drop'> } & ItemInteraction) {
+  const [held, setHeld] = useState<string | null>(null);
   const placed = new Set(Object.values(response).flat());
   const blanks = templateParts(item.template).flatMap((p) => ('blank' in p ? [p.blank] : []));
   const locked = !canPick(blanks[0] ?? '', item.tokens[0]?.id ?? '');
+  const textOf = (tokenId: string | undefined) => item.tokens.find((t) => t.id === tokenId)?.text;
+  const place = (blank: string, token: string) => {
+    if (canPick(blank, token)) onPick(blank, token);
+    setHeld(null);
+  };
   return (
     <Stack gap="sm">
       <Text fz="sm" c="dimmed" id={`${item.id}-how`}>
-        Drag a word into each blank, or choose it from the blank's list.
+        {judgmentCopy.dragHow}
       </Text>
       <ul className="token-pool" aria-label="Words to place">
         {item.tokens.map((token) => (
-          <li
-            key={token.id}
-            className="token"
-            data-placed={placed.has(token.id) || undefined}
-            draggable={!locked}
-            onDragStart={(event) => event.dataTransfer.setData('text/plain', token.id)}
-          >
-            {token.text}
+          <li key={token.id}>
+            <button
+              type="button"
+              className="token"
+              data-placed={placed.has(token.id) || undefined}
+              aria-pressed={held === token.id}
+              aria-describedby={`${item.id}-how`}
+              disabled={locked}
+              draggable={!locked}
+              onDragStart={(event) => event.dataTransfer.setData('text/plain', token.id)}
+              onClick={() => setHeld(held === token.id ? null : token.id)}
+            >
+              {token.text}
+            </button>
           </li>
         ))}
       </ul>
       <Text component="div" lh={2.4} data-testid="cloze">
-        {templateParts(item.template).map((part, i) =>
-          'text' in part ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the template's text parts are fixed and have no ids
-            <span key={`t${i}`}>{part.text}</span>
-          ) : (
-            // The drop zone is the mouse's way in; the select inside is the keyboard's and screen reader's.
-            // biome-ignore lint/a11y/noStaticElementInteractions: the select inside is the accessible control
-            <span
+        {templateParts(item.template).map((part, i) => {
+          // biome-ignore lint/suspicious/noArrayIndexKey: the template's text parts are fixed and have no ids
+          if ('text' in part) return <span key={`t${i}`}>{part.text}</span>;
+          const current = picksIn(response, part.blank)[0];
+          const word = textOf(current);
+          return (
+            <button
               key={`b${part.blank}`}
+              type="button"
               className="drop-target"
+              data-blank={part.blank}
+              data-armed={held !== null || undefined}
+              aria-label={`Blank ${part.blank}: ${word ?? judgmentCopy.emptyBlank}`}
+              aria-describedby={`${item.id}-how`}
+              disabled={locked}
               onDragOver={(event) => event.preventDefault()}
               onDrop={(event) => {
                 event.preventDefault();
                 const token = event.dataTransfer.getData('text/plain');
-                if (token && canPick(part.blank, token)) onPick(part.blank, token);
+                if (token) place(part.blank, token);
+              }}
+              onClick={() => {
+                if (held) place(part.blank, held);
+                else if (current) onPick(part.blank, current);
               }}
             >
-              <NativeSelect
-                display="inline-block"
-                mx={4}
-                aria-label={`Blank ${part.blank}`}
-                aria-describedby={`${item.id}-how`}
-                value={picksIn(response, part.blank)[0] ?? ''}
-                disabled={locked}
-                onChange={(event) =>
-                  event.currentTarget.value && onPick(part.blank, event.currentTarget.value)
-                }
-                data={[
-                  { value: '', label: 'Select…', disabled: true },
-                  ...item.tokens.map((t) => ({ value: t.id, label: t.text })),
-                ]}
-              />
-            </span>
-          ),
-        )}
+              {word ?? (
+                <span className="drop-target-empty" aria-hidden="true">
+                  Blank {part.blank}
+                </span>
+              )}
+            </button>
+          );
+        })}
       </Text>
     </Stack>
   );
@@ -216,8 +232,22 @@ export function HighlightItem({
   );
 }
 
-/** The bow-tie: actions to take, the condition in the middle, parameters to monitor. */
+/**
+ * The bow-tie as the exam draws it: the two actions on the left, the condition in the centre and the
+ * two parameters on the right, each box showing what is picked; the three lists to pick from below.
+ * On a phone the boxes stack (CSS).
+ */
 export function BowTieItem({ item, response, canPick, onPick }: { item: Of<'bow-tie'> } & ItemInteraction) {
+  const textOf = (groupId: 'condition' | 'actions' | 'parameters', index: number) => {
+    const id = picksIn(response, groupId)[index];
+    return item[groupId].find((o) => o.id === id)?.text;
+  };
+  const slot = (name: string, label: string, text: string | undefined) => (
+    <div className="bow-tie-slot" data-slot={name} data-filled={text !== undefined || undefined}>
+      <span className="bow-tie-slot-label">{label}</span>
+      <span>{text ?? '—'}</span>
+    </div>
+  );
   const list = (groupId: 'condition' | 'actions' | 'parameters', legend: string) => {
     const options = item[groupId];
     const picks = picksIn(response, groupId);
@@ -242,10 +272,20 @@ export function BowTieItem({ item, response, canPick, onPick }: { item: Of<'bow-
     );
   };
   return (
-    <SimpleGrid cols={{ base: 1, md: 3 }} data-testid="bow-tie">
-      {list('actions', 'Actions to take (select 2)')}
-      {list('condition', 'Condition most likely (select 1)')}
-      {list('parameters', 'Parameters to monitor (select 2)')}
-    </SimpleGrid>
+    <Stack gap="md" data-testid="bow-tie">
+      {/* A picture of the picks below, for sighted students; the lists carry the same for everyone. */}
+      <div className="bow-tie-diagram" aria-hidden="true" data-testid="bow-tie-diagram">
+        {slot('action1', 'Action to take', textOf('actions', 0))}
+        {slot('action2', 'Action to take', textOf('actions', 1))}
+        {slot('condition', 'Condition most likely', textOf('condition', 0))}
+        {slot('parameter1', 'Parameter to monitor', textOf('parameters', 0))}
+        {slot('parameter2', 'Parameter to monitor', textOf('parameters', 1))}
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {list('actions', 'Actions to take (select 2)')}
+        {list('condition', 'Condition most likely (select 1)')}
+        {list('parameters', 'Parameters to monitor (select 2)')}
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -41,7 +41,7 @@ export function ItemView({
   return (
     <Paper
       withBorder
-      p="lg"
+      p={{ base: 'sm', sm: 'lg' }}
       component="section"
       aria-labelledby={headingId}
       data-item-id={item.id}
@@ -58,7 +58,12 @@ export function ItemView({
                 Trend
               </Badge>
             )}
-            <Badge color="dark.7" variant="filled">
+            <Badge
+              color="var(--pn-step-badge-bg)"
+              c="var(--pn-step-badge-text)"
+              variant="filled"
+              data-testid="step-badge"
+            >
               {judgmentCopy.steps[item.step]}
             </Badge>
           </Group>

@@ -1,4 +1,4 @@
-import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { NgnItem } from '../../../../domain/ngn-items';
 import { type NgnResponse, scoreResponse, scoringKeyOf } from '../../../../domain/ngn-scoring';
 import { focusOnMount } from '../../../components/focus-on-mount';
@@ -39,8 +39,20 @@ function choiceTexts(item: NgnItem): Map<string, string> {
   return texts;
 }
 
-/** Points per item and in total, the key in words and every rationale. */
-export function JudgmentResults({ items, responses }: { items: NgnItem[]; responses: NgnResponse[] }) {
+/**
+ * Points per item and in total; per item the student's response beside the key, in words, each pick
+ * marked right or wrong (in words too, not by colour alone), and the rationale. Used right after a
+ * set and when a recorded set is reopened from /results.
+ */
+export function JudgmentResults({
+  items,
+  responses,
+  title = judgmentCopy.resultsTitle,
+}: {
+  items: NgnItem[];
+  responses: NgnResponse[];
+  title?: string;
+}) {
   const scores = items.map((item, i) => scoreResponse(scoringKeyOf(item), responses[i] ?? {}));
   const points = scores.reduce((sum, s) => sum + s.points, 0);
   const max = scores.reduce((sum, s) => sum + s.max, 0);
@@ -48,7 +60,7 @@ export function JudgmentResults({ items, responses }: { items: NgnItem[]; respon
     <Stack gap="md">
       <Paper withBorder p="lg">
         <Title order={2} tabIndex={-1} ref={focusOnMount}>
-          Your results
+          {title}
         </Title>
         <Text fz={40} fw={700} data-testid="judgment-score">
           {points} / {max}
@@ -61,6 +73,13 @@ export function JudgmentResults({ items, responses }: { items: NgnItem[]; respon
         const key = scoringKeyOf(item);
         const texts = choiceTexts(item);
         const score = scores[i] ?? { points: 0, max: 0 };
+        const response = responses[i] ?? {};
+        const picks = key.groups.flatMap((group) =>
+          (response[group.id] ?? []).map((id) => ({
+            id: `${group.id}/${id}`,
+            right: group.correct.includes(id),
+          })),
+        );
         return (
           <Paper key={item.id} withBorder p="lg" component="article" data-result-item={item.id}>
             <Stack gap="xs">
@@ -85,16 +104,42 @@ export function JudgmentResults({ items, responses }: { items: NgnItem[]; respon
                 </Badge>
               </Group>
               <Text fw={500}>{item.stem}</Text>
-              <Text fz="sm" fw={600}>
-                Correct answer:
-              </Text>
-              <List fz="sm" spacing={2}>
-                {key.groups.flatMap((group) =>
-                  group.correct.map((id) => (
-                    <List.Item key={`${group.id}/${id}`}>{texts.get(`${group.id}/${id}`)}</List.Item>
-                  )),
-                )}
-              </List>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <Box data-testid="your-answer">
+                  <Text fz="sm" fw={600}>
+                    {judgmentCopy.yourAnswer}
+                  </Text>
+                  {picks.length === 0 ? (
+                    <Text fz="sm">{judgmentCopy.noAnswer}</Text>
+                  ) : (
+                    <List fz="sm" spacing={2} listStyleType="none" pl={0}>
+                      {picks.map((p) => (
+                        <List.Item key={p.id} data-pick={p.right ? 'right' : 'wrong'}>
+                          <span className="pick-mark" data-right={p.right || undefined} aria-hidden="true">
+                            {p.right ? '✓' : '✗'}
+                          </span>{' '}
+                          {texts.get(p.id)}{' '}
+                          <Text span fz="sm" fw={600} className="pick-verdict">
+                            ({p.right ? judgmentCopy.pickRight : judgmentCopy.pickWrong})
+                          </Text>
+                        </List.Item>
+                      ))}
+                    </List>
+                  )}
+                </Box>
+                <Box data-testid="correct-answer">
+                  <Text fz="sm" fw={600}>
+                    Correct answer:
+                  </Text>
+                  <List fz="sm" spacing={2}>
+                    {key.groups.flatMap((group) =>
+                      group.correct.map((id) => (
+                        <List.Item key={`${group.id}/${id}`}>{texts.get(`${group.id}/${id}`)}</List.Item>
+                      )),
+                    )}
+                  </List>
+                </Box>
+              </SimpleGrid>
               <Text className="rationale-text" data-testid="judgment-rationale">
                 <Text span fw={600}>
                   Rationale:
