@@ -4,7 +4,7 @@
  * points from domain/ngn-scoring.ts), each with its label prior (domain/cat/parameters.ts) unless a
  * calibrated parameter table gives its thresholds.
  */
-import type { ClientNeed } from '../../domain/client-needs.ts';
+
 import type { CatBank } from '../../domain/cat/bank.ts';
 import {
   type ItemParameters,
@@ -12,6 +12,7 @@ import {
   priorParameters,
   toCatItem,
 } from '../../domain/cat/parameters.ts';
+import type { ClientNeed } from '../../domain/client-needs.ts';
 import type { NgnItem } from '../../domain/ngn-items.ts';
 import { maxPoints, scoringKeyOf } from '../../domain/ngn-scoring.ts';
 import { loadNgnBank } from '../../server/db/ngn-bank.ts';
@@ -36,9 +37,16 @@ const ngnInfo = (item: NgnItem): BankItemInfo => ({
 });
 
 /** Every item of the repository's banks with its prior, and the case studies' item ids. */
-export function loadCatItems(): { standalone: BankItemInfo[]; caseStudies: Array<{ id: string; items: BankItemInfo[] }> } {
+export function loadCatItems(): {
+  standalone: BankItemInfo[];
+  caseStudies: Array<{ id: string; items: BankItemInfo[] }>;
+} {
   const questions = loadBank().map(
-    (q): BankItemInfo => ({ id: q.id, category: q.category as ClientNeed, prior: prior(q.id, q.difficulty, 1) }),
+    (q): BankItemInfo => ({
+      id: q.id,
+      category: q.category as ClientNeed,
+      prior: prior(q.id, q.difficulty, 1),
+    }),
   );
   const ngn = loadNgnBank();
   return {
