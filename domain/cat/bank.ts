@@ -10,6 +10,8 @@ export interface CatItem {
   category: ClientNeed;
   thresholds: readonly number[];
   source: ParameterSource;
+  /** How far the item's location may be off (logits, one SD): widens the reported band. */
+  locationError: number;
 }
 
 /** An unfolding case study: six items given together, in order. */

@@ -14,7 +14,7 @@
  */
 import { CALIBRATION_PRIOR_SD } from './constants';
 import { estimateAbility } from './estimate';
-import { itemLocation, pcmProbabilities } from './model';
+import { itemLocation, pcmInformation, pcmProbabilities } from './model';
 import { canCalibrate, type ItemParameters } from './parameters';
 
 /** One recorded response: who, which item, how many points. */
@@ -89,6 +89,15 @@ function updateItem(
   });
 }
 
+/**
+ * The standard error of an item's location: 1/√(Σ information over the persons who answered it),
+ * the information a common shift of all its thresholds carries.
+ */
+export function locationError(thresholds: readonly number[], abilities: readonly number[]): number {
+  const information = abilities.reduce((sum, theta) => sum + pcmInformation(theta, thresholds), 0);
+  return 1 / Math.sqrt(information + 1 / CALIBRATION_PRIOR_SD ** 2);
+}
+
 /** Estimates the thresholds of every item with enough responses; see the module comment. */
 export function calibrate(
   items: readonly ItemParameters[],
@@ -143,6 +152,10 @@ export function calibrate(
             thresholds: current.get(item.id) ?? [...item.thresholds],
             source: 'calibrated' as const,
             responses: byItem.get(item.id)?.length ?? 0,
+            locationError: locationError(
+              current.get(item.id) ?? item.thresholds,
+              (byItem.get(item.id) ?? []).map((r) => abilities.get(r.personId) ?? 0),
+            ),
           }
         : item,
     ),

@@ -2,16 +2,20 @@
  * Ability estimation from scored responses. From the first mixed pattern (some points earned and
  * some missed) the estimate is the maximum-likelihood one; before that ML has no finite answer
  * (all right → +∞, all wrong → −∞), so the estimate is the Bayesian mode under the weak prior of
- * constants.ts. The standard error is 1/√(test information at the estimate), plus the prior's
- * information while the prior is in use.
+ * constants.ts. The standard error is 1/√(test information at the estimate) — the prior's
+ * information added while the prior is in use — widened by the items' own parameter error.
  */
 import { ABILITY_BOUND, EARLY_PRIOR_MEAN, EARLY_PRIOR_SD, START_ABILITY, Z_95 } from './constants';
 import { pcmExpectedScore, pcmInformation } from './model';
 
-/** One scored response: the item's thresholds (one for a 0/1 item) and the points earned. */
+/**
+ * One scored response: the item's thresholds (one for a 0/1 item), the points earned, and how far
+ * the item's location may be off (SD in logits; none: exactly known).
+ */
 export interface ScoredResponse {
   thresholds: readonly number[];
   score: number;
+  locationError?: number;
 }
 
 export type EstimateMethod = 'start' | 'bayes-modal' | 'maximum-likelihood';
@@ -68,8 +72,30 @@ function solve(
   return theta;
 }
 
-/** The ability estimate and its standard error from every scored response so far. */
-export function estimateAbility(responses: readonly ScoredResponse[]): AbilityEstimate {
+/**
+ * The variance the items' own parameter error adds to the estimate. θ̂ solves Σ(x − E) = 0, so
+ * moving item i by e moves θ̂ by e·Iᵢ/I; with independent errors of SD σᵢ that adds
+ * Σ (Iᵢ/I)² σᵢ². While items carry label priors this is what keeps the band honest.
+ */
+export function parameterErrorVariance(
+  theta: number,
+  responses: readonly ScoredResponse[],
+  information: number,
+) {
+  return responses.reduce((sum, r) => {
+    const share = pcmInformation(theta, r.thresholds) / information;
+    return sum + share ** 2 * (r.locationError ?? 0) ** 2;
+  }, 0);
+}
+
+/**
+ * The ability estimate and its standard error from every scored response so far. `start` only
+ * speeds the search up (the answer does not depend on it): pass the previous estimate.
+ */
+export function estimateAbility(
+  responses: readonly ScoredResponse[],
+  start = EARLY_PRIOR_MEAN,
+): AbilityEstimate {
   if (responses.length === 0) {
     return { theta: START_ABILITY, standardError: EARLY_PRIOR_SD, method: 'start' };
   }
@@ -77,14 +103,13 @@ export function estimateAbility(responses: readonly ScoredResponse[]): AbilityEs
     const prior = { mean: EARLY_PRIOR_MEAN, sd: EARLY_PRIOR_SD };
     const theta = solve(responses, prior, EARLY_PRIOR_MEAN);
     const information = testInformation(theta, responses) + 1 / EARLY_PRIOR_SD ** 2;
-    return { theta, standardError: 1 / Math.sqrt(information), method: 'bayes-modal' };
+    const variance = 1 / information + parameterErrorVariance(theta, responses, information);
+    return { theta, standardError: Math.sqrt(variance), method: 'bayes-modal' };
   }
-  const theta = solve(responses, null, EARLY_PRIOR_MEAN);
-  return {
-    theta,
-    standardError: 1 / Math.sqrt(testInformation(theta, responses)),
-    method: 'maximum-likelihood',
-  };
+  const theta = solve(responses, null, start);
+  const information = testInformation(theta, responses);
+  const variance = 1 / information + parameterErrorVariance(theta, responses, information);
+  return { theta, standardError: Math.sqrt(variance), method: 'maximum-likelihood' };
 }
 
 /** The 95 % band around an estimate: θ ± 1.96 SE. */

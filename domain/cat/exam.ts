@@ -35,6 +35,7 @@ export interface GivenItem {
   role: ItemRole;
   caseStudyId?: string;
   thresholds: readonly number[];
+  locationError: number;
   score: number | null;
 }
 
@@ -62,7 +63,11 @@ export function startExam(bank: CatBank, history: StudentHistory, random: Random
 export function scoredResponses(state: ExamState): ScoredResponse[] {
   return state.given
     .filter((item) => item.role !== 'pretest' && item.score !== null)
-    .map((item) => ({ thresholds: item.thresholds, score: item.score ?? 0 }));
+    .map((item) => ({
+      thresholds: item.thresholds,
+      score: item.score ?? 0,
+      locationError: item.locationError,
+    }));
 }
 
 /** Scored items given per client need, plus the committed case-study items not yet given. */
@@ -92,6 +97,7 @@ export function nextItem(
     role,
     ...(caseStudyId === undefined ? {} : { caseStudyId }),
     thresholds: item.thresholds,
+    locationError: item.locationError,
     score: null,
   });
   if (slot.kind === 'case-study') {
@@ -121,7 +127,9 @@ export function recordScore(state: ExamState, item: GivenItem, score: number): E
   }
   const given = [...state.given, { ...item, score }];
   const next = { ...state, given };
-  return item.role === 'pretest' ? next : { ...next, estimate: estimateAbility(scoredResponses(next)) };
+  return item.role === 'pretest'
+    ? next
+    : { ...next, estimate: estimateAbility(scoredResponses(next), state.estimate.theta) };
 }
 
 /** The rule that ends the exam now (or null), deciding against `cut` (our provisional cut by default). */

@@ -11,7 +11,12 @@
  */
 import type { ClientNeed } from '../client-needs';
 import type { CatItem, ParameterSource } from './bank';
-import { type DifficultyLabel, LABEL_PRIOR_LOGITS, MIN_RESPONSES_TO_CALIBRATE } from './constants';
+import {
+  type DifficultyLabel,
+  LABEL_PRIOR_ERROR_SD,
+  LABEL_PRIOR_LOGITS,
+  MIN_RESPONSES_TO_CALIBRATE,
+} from './constants';
 
 /** One row of the parameter table: an item's thresholds, their source and the data behind them. */
 export interface ItemParameters {
@@ -20,6 +25,8 @@ export interface ItemParameters {
   source: ParameterSource;
   /** Recorded responses the thresholds were estimated from (0 for a label prior). */
   responses: number;
+  /** The standard error of the item's location (LABEL_PRIOR_ERROR_SD for a label prior). */
+  locationError: number;
 }
 
 export function isDifficultyLabel(value: string): value is DifficultyLabel {
@@ -44,6 +51,7 @@ export function priorParameters(id: string, label: DifficultyLabel, maxScore: nu
     thresholds: priorThresholds(labelLocation(label), maxScore),
     source: 'label-prior',
     responses: 0,
+    locationError: LABEL_PRIOR_ERROR_SD,
   };
 }
 
@@ -54,5 +62,11 @@ export function canCalibrate(responses: number): boolean {
 
 /** An engine item from its client need and its parameter row. */
 export function toCatItem(category: ClientNeed, parameters: ItemParameters): CatItem {
-  return { id: parameters.id, category, thresholds: parameters.thresholds, source: parameters.source };
+  return {
+    id: parameters.id,
+    category,
+    thresholds: parameters.thresholds,
+    source: parameters.source,
+    locationError: parameters.locationError,
+  };
 }

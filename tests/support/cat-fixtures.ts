@@ -10,6 +10,7 @@ export function fixtureBank(): CatBank {
       category: name,
       thresholds: [-2 + (4 * i) / 24],
       source: i % 5 === 0 ? ('calibrated' as const) : ('label-prior' as const),
+      locationError: 0,
     })),
   );
   const caseStudies = Array.from({ length: 5 }, (_, c) => ({
@@ -19,6 +20,7 @@ export function fixtureBank(): CatBank {
       category: CLIENT_NEEDS[(c + step) % CLIENT_NEEDS.length]?.name ?? 'Coordinated Care',
       thresholds: [-0.7, 0.3],
       source: 'label-prior' as const,
+      locationError: 0,
     })),
   }));
   return { items, caseStudies };

@@ -36,6 +36,17 @@ describe('ability estimation', () => {
     expect(estimate.standardError).toBeCloseTo(1 / Math.sqrt(2 / 3), 9);
   });
 
+  it('widens the standard error by the items’ own parameter error: Σ (Iᵢ/I)² σᵢ²', () => {
+    // Two items at b = 0, one right, one wrong, each location ±0.5: I = 0.5, each share 0.5,
+    // added variance 2 × 0.5² × 0.5² = 0.125 → SE = √(2 + 0.125).
+    const estimate = estimateAbility([
+      { thresholds: [0], score: 1, locationError: 0.5 },
+      { thresholds: [0], score: 0, locationError: 0.5 },
+    ]);
+    expect(estimate.theta).toBeCloseTo(0, 9);
+    expect(estimate.standardError).toBeCloseTo(Math.sqrt(2.125), 9);
+  });
+
   it('uses score points of partial-credit items: 1 of 2 on thresholds −1, +1 → θ = 0', () => {
     expect(estimateAbility([{ thresholds: [-1, 1], score: 1 }]).theta).toBeCloseTo(0, 9);
   });

@@ -51,6 +51,7 @@ describe('choosing the item', () => {
     category: 'Coordinated Care',
     thresholds: [0.5 + distance],
     source: 'calibrated',
+    locationError: 0,
   });
 
   it('draws from the nearest quarter of the candidates, at least 5', () => {
