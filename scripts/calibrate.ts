@@ -9,10 +9,11 @@
  * responses, location error) to --out, or prints it. The database export feeding it is a later step.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { calibrate, type RecordedResponse } from '../domain/cat/calibration.ts';
+import { calibrate } from '../domain/cat/calibration.ts';
 import { MIN_RESPONSES_TO_CALIBRATE } from '../domain/cat/constants.ts';
 import type { ItemParameters } from '../domain/cat/parameters.ts';
 import { loadCatItems } from './lib/cat-bank.ts';
+import { parseResponses } from './lib/responses-file.ts';
 
 function usage(message: string): never {
   console.error(
@@ -24,27 +25,6 @@ function usage(message: string): never {
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index > 0 ? process.argv[index + 1] : undefined;
-}
-
-/** Reads responses from JSON or CSV (personId,itemId,score); throws naming the bad line. */
-export function parseResponses(text: string, name: string): RecordedResponse[] {
-  const rows: unknown[] = name.endsWith('.csv')
-    ? text
-        .split(/\r?\n/)
-        .filter((line) => line.trim() !== '')
-        .slice(1)
-        .map((line) => {
-          const [personId, itemId, score] = line.split(',').map((cell) => cell.trim());
-          return { personId, itemId, score: Number(score) };
-        })
-    : (JSON.parse(text) as unknown[]);
-  if (!Array.isArray(rows)) throw new Error(`${name}: expected an array of responses`);
-  return rows.map((row, index) => {
-    const r = row as Partial<RecordedResponse>;
-    if (typeof r.personId !== 'string' || typeof r.itemId !== 'string' || typeof r.score !== 'number')
-      throw new Error(`${name}: response ${index + 1} needs personId, itemId and a numeric score`);
-    return { personId: r.personId, itemId: r.itemId, score: r.score };
-  });
 }
 
 const input = process.argv[2];
