@@ -222,7 +222,7 @@ ${runs.map(([key, title]) => detail(key, title)).join('\n')}
   points within an item depend on each other; both make the reported band too narrow (coverage falls first).
 - Run B's errors are independent per item. A shift of the whole scale — our "medium" not sitting where
   NCSBN's cut assumes — moves every decision by the same amount; no simulation on our own scale can show
-  it. Only calibration against reported NCLEX results can (the issue's reporting and calibration job).
+  it. Only calibration against the NCLEX results students report after a mock can.
 - Exposure is measured with every item on a three-valued prior, where ties spread exposure widely; once
   items carry calibrated difficulties the nearest items repeat more and the figure must be measured again.
 `;
