@@ -58,21 +58,25 @@ describe('calibration recovers known difficulties from simulated responses', () 
   it.each([
     [200, 0.25],
     [500, 0.15],
-  ])('with %i responses per item the locations are within an RMSE of %f logit', (persons, bound) => {
-    const result = calibrate(priors, simulateResponses(truth, persons, 21), { sweeps: 25 });
-    const rmse = locationRmse(result.parameters, truth);
-    expect(rmse).toBeLessThan(bound);
-    expect(result.parameters.every((row) => row.source === 'calibrated' && row.responses === persons)).toBe(
-      true,
-    );
-  });
+  ])(
+    'with %i responses per item the locations are within an RMSE of %f logit',
+    (persons, bound) => {
+      const result = calibrate(priors, simulateResponses(truth, persons, 21), { sweeps: 25 });
+      const rmse = locationRmse(result.parameters, truth);
+      expect(rmse).toBeLessThan(bound);
+      expect(result.parameters.every((row) => row.source === 'calibrated' && row.responses === persons)).toBe(
+        true,
+      );
+    },
+    60_000,
+  );
 
   it('keeps the anchors’ mean location where it was, so the scale does not drift', () => {
     const result = calibrate(priors, simulateResponses(truth, 200, 5), { sweeps: 10 });
     const mean = (rows: readonly ItemParameters[]) =>
       rows.reduce((sum, row) => sum + itemLocation(row.thresholds), 0) / rows.length;
     expect(mean(result.parameters)).toBeCloseTo(mean(priors), 9);
-  });
+  }, 60_000);
 
   it('anchors on items calibrated before when there are any, and leaves items short of data on their prior', () => {
     const anchored = priors.map((row, i) =>
@@ -86,7 +90,7 @@ describe('calibration recovers known difficulties from simulated responses', () 
     expect(result.parameters.find((row) => row.id === 'mc-39')).toEqual(
       priors.find((row) => row.id === 'mc-39'),
     );
-  });
+  }, 60_000);
 
   it('refuses responses to unknown items or with impossible scores', () => {
     expect(() => calibrate(priors, [{ personId: 'a', itemId: 'nope', score: 1 }])).toThrow(
