@@ -148,7 +148,7 @@ function detail(key: RunKey, title: string): string {
     `| Ended by 95 % confidence / maximum length / time | ${pct(s.endedBy.confidence / s.examinees)} / ${pct(s.endedBy['maximum-length'] / s.examinees)} / ${pct(s.endedBy.time / s.examinees)} |`,
     `| 95 % band held the true ability | ${num(s.bandCoverage)} |`,
     `| Highest item exposure | ${num(s.maxExposure.rate)} (${s.maxExposure.itemId}) |`,
-    `| Exams with a client-need share outside its range | ${s.examsOutsideContentRanges} |`,
+    `| Exams with a client-need share (of scored items) outside its range | ${s.examsOutsideContentRanges} |`,
     '',
     '| Client need | Test-plan range | Lowest share in an exam | Highest share | Exams outside |',
     '|---|---|---|---|---|',
