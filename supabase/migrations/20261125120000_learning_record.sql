@@ -3,12 +3,12 @@
 --
 --   supabase.rpc('record_practice_set', { set_id, question_ids, chosen_option_ids, layout,
 --                                         started_at, submitted_at, focus })
---   supabase.rpc('get_results_summary')
+--   supabase.rpc('get_results_summary')                        -- defined in 20261125130000
 --   supabase.rpc('get_practice_set', { set_id })
 --   supabase.rpc('get_focused_practice_questions', { focus, question_limit })
 --   supabase.rpc('reset_practice_history')                     -- defined in 20261125130000 (it
 --                                                                  also deletes the judgment sets)
---   supabase.rpc('get_practice_questions', { question_limit })   -- redefined: unseen first
+--   supabase.rpc('get_practice_questions', { question_limit })   -- unseen first
 --
 -- Students read their own sets and answers (RLS); every write goes through the functions, which
 -- keep the aggregates in step with the record.
@@ -200,64 +200,6 @@ begin
 end;
 $$;
 revoke all on function private.practice_questions_json(text[]) from public;
-
--- The uniform pick of 20261122120200, now able to leave out ids already chosen (p_exclude), for
--- the last tier of the pick below. Same algorithm: random integers over the dense key range,
--- misses rejected, a uniform fill-up from the remaining rows if the rounds come up short.
-drop function if exists private.pick_random_question_ids(integer);
-create or replace function private.pick_random_question_ids(p_count integer, p_exclude text[] default '{}')
-returns text[]
-language plpgsql
-volatile
-set search_path = ''
-as $$
-declare
-  v_max_key integer;
-  v_picked  text[] := '{}';
-  v_need    integer;
-  v_keys    integer[];
-  v_round   integer := 0;
-begin
-  select max(q.pick_key) into v_max_key from public.questions q;
-  -- Keys are dense (1..N), so excluding N ids leaves nothing: skip the probes and the fill-up scan.
-  if v_max_key is null or p_count <= 0 or cardinality(p_exclude) >= v_max_key then
-    return v_picked;
-  end if;
-
-  loop
-    v_need := p_count - cardinality(v_picked);
-    exit when v_need = 0 or v_round = 4;
-    v_round := v_round + 1;
-    -- Oversample so a round rarely comes up short (repeats and holes are dropped).
-    v_keys := array(
-      select 1 + floor(random() * v_max_key)::integer
-        from generate_series(1, 2 * v_need + 4));
-    v_picked := v_picked || array(
-      select hit.id
-        from unnest(v_keys) with ordinality as draw(key, ord)
-        -- LIMIT 1 keeps this a per-draw index probe: it stops the planner from flattening it
-        -- into a join that may scan the whole table when the bank (or its statistics) is small.
-        cross join lateral (
-          select q.id from public.questions q where q.pick_key = draw.key limit 1) as hit
-       where hit.id <> all (v_picked) and hit.id <> all (p_exclude)
-       group by hit.id
-       order by min(draw.ord)
-       limit v_need);
-  end loop;
-
-  v_need := p_count - cardinality(v_picked);
-  if v_need > 0 then
-    v_picked := v_picked || array(
-      select q.id
-        from public.questions q
-       where q.id <> all (v_picked) and q.id <> all (p_exclude)
-       order by random()
-       limit v_need);
-  end if;
-  return v_picked;
-end;
-$$;
-revoke all on function private.pick_random_question_ids(integer, text[]) from public;
 
 -- A practice pick for one student: questions they have not seen first, then ones whose latest
 -- answer was wrong, then any. Each tier is uniform over its questions.
@@ -588,81 +530,6 @@ revoke all on function public.record_practice_set(uuid, text[], text[], text, ti
 grant execute on function public.record_practice_set(uuid, text[], text[], text, timestamptz, timestamptz, text)
   to authenticated, service_role;
 
--- Everything the /results page shows, in one round trip. Only aggregate rows, the last 30 sets
--- (index on user_id, submitted_at) and the student's status rows are read, never the answers.
-create or replace function public.get_results_summary()
-returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_uid    uuid := private.require_student();
-  v_totals private.student_totals;
-begin
-  select * into v_totals from private.student_totals t where t.user_id = v_uid;
-  return json_build_object(
-    'totals', json_build_object(
-      'sets', coalesce(v_totals.sets, 0),
-      'answered', coalesce(v_totals.answered, 0),
-      'correct', coalesce(v_totals.correct, 0)),
-    'categories', (
-      select json_agg(
-               json_build_object('category', need.name, 'answered', coalesce(s.answered, 0),
-                                 'correct', coalesce(s.correct, 0))
-               order by need.ord)
-        from unnest(private.client_need_categories()) with ordinality as need(name, ord)
-        left join private.student_category_stats s on s.user_id = v_uid and s.category = need.name),
-    'over_time', coalesce((
-      select json_agg(
-               json_build_object('set_id', r.id, 'submitted_at', r.submitted_at,
-                                 'correct', r.correct_count, 'total', r.question_count)
-               order by r.submitted_at, r.id)
-        from (select p.id, p.submitted_at, p.correct_count, p.question_count
-                from public.practice_sets p
-               where p.user_id = v_uid
-               order by p.submitted_at desc, p.id desc
-               limit 30) as r), '[]'::json),
-    'recent_sets', coalesce((
-      select json_agg(
-               json_build_object('set_id', r.id, 'submitted_at', r.submitted_at,
-                                 'correct', r.correct_count, 'total', r.question_count, 'focus', r.focus)
-               order by r.submitted_at desc, r.id desc)
-        from (select p.id, p.submitted_at, p.correct_count, p.question_count, p.focus
-                from public.practice_sets p
-               where p.user_id = v_uid
-               order by p.submitted_at desc, p.id desc
-               limit 20) as r), '[]'::json),
-    'weakest', coalesce((
-      select json_agg(
-               json_build_object('category', w.category, 'answered', w.answered, 'correct', w.correct)
-               order by w.rank)
-        from (select s.category, s.answered, s.correct,
-                     row_number() over (order by s.correct::numeric / s.answered, s.answered desc, need.ord) as rank
-                from unnest(private.client_need_categories()) with ordinality as need(name, ord)
-                join private.student_category_stats s on s.user_id = v_uid and s.category = need.name
-               where s.answered >= 5
-               order by rank
-               limit 2) as w), '[]'::json),
-    -- Questions still in the bank (retired ones cannot be practised again).
-    'missed_count', (
-      select count(*)
-        from private.student_question_status s
-       where s.user_id = v_uid and not s.last_correct
-         and exists (select 1 from public.questions q where q.id = s.question_id)),
-    'seen_count', (
-      select count(*)
-        from private.student_question_status s
-       where s.user_id = v_uid
-         and exists (select 1 from public.questions q where q.id = s.question_id)),
-    -- The pick keys are dense 1..N (question bank triggers): the size without counting rows.
-    'bank_size', coalesce((select max(q.pick_key) from public.questions q), 0));
-end;
-$$;
-revoke all on function public.get_results_summary() from public, anon;
-grant execute on function public.get_results_summary() to authenticated, service_role;
-
 -- One recorded set with its questions in the order shown. A question retired since comes back
 -- with "stem": null and "options": [] (the rest from the record).
 -- Not found and another student's set are the same answer. PostgREST maps SQLSTATE P0002 to 500
@@ -783,8 +650,10 @@ $$;
 revoke all on function public.get_focused_practice_questions(text, integer) from public, anon;
 grant execute on function public.get_focused_practice_questions(text, integer) to authenticated, service_role;
 
--- Same response shape as before; the pick now prefers questions this student has not seen, then
--- ones they got wrong (private.pick_practice_question_ids: index probes, no scan).
+-- supabase.rpc('get_practice_questions', { question_limit: 10 })
+--   -> { "questions": [ { id, stem, category, rationale, options: [ { id, label, is_correct } ] } ] }
+-- For entitled callers only. The pick prefers questions this student has not seen, then ones they
+-- got wrong (private.pick_practice_question_ids: index probes, no scan).
 create or replace function public.get_practice_questions(question_limit integer default 10)
 returns json
 language plpgsql

@@ -5,7 +5,7 @@
 --   supabase.rpc('get_clinical_judgment_set', { kind, item_limit })
 --   supabase.rpc('record_clinical_judgment_set', { set_id, kind, case_id, item_ids, responses,
 --                                                  started_at, submitted_at })
---   supabase.rpc('get_results_summary')      -- redefined: adds "judgment", nothing else changes
+--   supabase.rpc('get_results_summary')      -- practice and judgment (defined here only)
 --   supabase.rpc('reset_practice_history')   -- practice and judgment sets (defined here only)
 --
 -- Grading mirrors domain/ngn-scoring.ts on the same neutral key (its scoringKeyOf, stored in
@@ -628,8 +628,10 @@ revoke all on function public.record_clinical_judgment_set(uuid, text, text, tex
 grant execute on function public.record_clinical_judgment_set(uuid, text, text, text[], jsonb, timestamptz, timestamptz)
   to authenticated, service_role;
 
--- As in 20261125120000_learning_record.sql, plus "judgment": the judgment sets' totals, points by
--- CJMM step (all six, in order) and by client-need category (all eight), from the aggregates.
+-- Everything the /results page shows, in one round trip. Only aggregate rows, the last 30 sets
+-- (index on user_id, submitted_at) and the student's status rows are read, never the answers.
+-- "judgment": the judgment sets' totals, points by CJMM step (all six, in order) and by client-need
+-- category (all eight), from the aggregates.
 create or replace function public.get_results_summary()
 returns json
 language plpgsql

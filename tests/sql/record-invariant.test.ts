@@ -5,12 +5,7 @@
 // drift, answers nothing for a consistent record, and is out of reach of the API roles.
 import type { Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  createConfirmedUser,
-  grantTrial,
-  type LocalBackend,
-  startTestBackend,
-} from '../support/backend.ts';
+import { createConfirmedUser, grantTrial, type LocalBackend, startTestBackend } from '../support/backend.ts';
 import { asRole, asUser, sqlStateOf } from './as-role.ts';
 import { recordPracticeIn, servePracticeIn } from './record-helpers.ts';
 
@@ -55,8 +50,10 @@ async function practise(userId: string, submittedAt = new Date()) {
 }
 
 const advisoryLocksIn = async (tx: Transaction) =>
-  (await tx.query<{ n: number }>(`select count(*)::int as n from pg_locks where locktype = 'advisory'
-      and pid = pg_backend_pid()`)).rows[0]?.n ?? 0;
+  (
+    await tx.query<{ n: number }>(`select count(*)::int as n from pg_locks where locktype = 'advisory'
+      and pid = pg_backend_pid()`)
+  ).rows[0]?.n ?? 0;
 
 describe('private.learning_record_mismatches', () => {
   test('a consistent record has no mismatch: after sets, a re-send and a reset', async () => {
@@ -88,7 +85,10 @@ describe('private.learning_record_mismatches', () => {
     await backend.db.query('delete from private.student_totals where user_id = $1', [student]);
     const found = await mismatchesOf(student);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ aggregate: 'student_totals', stored: expect.stringMatching(/^sets=0 /) });
+    expect(found[0]).toMatchObject({
+      aggregate: 'student_totals',
+      stored: expect.stringMatching(/^sets=0 /),
+    });
   });
 
   test('finds per-question, per-category and per-set drift, and status rows without answers', async () => {
@@ -191,7 +191,12 @@ describe('per-student serialisation', () => {
         `select public.stripe_apply_subscription($1, 'customer.subscription.created', now(), $2, now(), $3) as result`,
         [
           `evt_${crypto.randomUUID()}`,
-          { object: 'subscription', id: `sub_${crypto.randomUUID()}`, customer: 'cus_lock', status: 'active' },
+          {
+            object: 'subscription',
+            id: `sub_${crypto.randomUUID()}`,
+            customer: 'cus_lock',
+            status: 'active',
+          },
           student,
         ],
       );
