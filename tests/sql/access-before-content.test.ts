@@ -143,7 +143,7 @@ describe('no bank download, no scoring oracle', () => {
     for (const student of [await newStudent({ entitled: false }), await newStudent()]) {
       const error = await failure(student, (tx) =>
         tx.query(
-          `select public.record_clinical_judgment_set(gen_random_uuid(), 'standalone', null, '{ngn-mr-001}',
+          `select public.record_clinical_judgment_set(gen_random_uuid(), 'standalone', null, '["ngn-mr-001"]',
              '[{"options":["a"]}]', now() - interval '1 minute', now())`,
         ),
       );
@@ -153,7 +153,7 @@ describe('no bank download, no scoring oracle', () => {
     const student = await newStudent();
     const unknown = await failure(student, (tx) =>
       tx.query(
-        `select public.record_clinical_judgment_set(gen_random_uuid(), 'standalone', null, '{ngn-zz-999}',
+        `select public.record_clinical_judgment_set(gen_random_uuid(), 'standalone', null, '["ngn-zz-999"]',
            '[{"options":["a"]}]', now() - interval '1 minute', now())`,
       ),
     );
