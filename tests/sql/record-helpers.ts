@@ -14,6 +14,8 @@ export interface RecordedSet {
   correct: number;
   total: number;
   submitted_at: string;
+  /** False for a repeat (every question recorded since it was served): kept, not counted. */
+  counted: boolean;
   already_recorded: boolean;
 }
 
