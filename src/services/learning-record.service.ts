@@ -42,6 +42,7 @@ interface SummaryRow {
     correct: number;
     total: number;
     focus: PracticeFocus;
+    counted?: boolean;
   }[];
   weakest: ResultsSummary['weakest'];
   missed_count: number;
@@ -124,6 +125,7 @@ export const learningRecordService: LearningRecordPort = {
         correct: s.correct,
         total: s.total,
         focus: s.focus,
+        counted: s.counted !== false,
       })),
       weakest: row.weakest,
       missedCount: row.missed_count,

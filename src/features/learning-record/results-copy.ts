@@ -18,6 +18,8 @@ export const resultsCopy = {
   byCategory: 'Accuracy by client-need category',
   overTime: 'Accuracy over time',
   pastSets: 'Your practice sets',
+  /** In the accuracy column of a repeat set (decision 103). */
+  notCounted: 'Practice again — not counted',
   backToResults: 'Back to all results',
   setFailedTitle: 'We could not open this set',
   retiredQuestion: 'This question has since been retired from the question bank.',
