@@ -126,6 +126,8 @@ export interface ReviewedQuestion {
 export interface ReviewedSet extends SetScore {
   startedAt: string;
   focus: PracticeFocus;
+  /** False once the student's access has ended: answers and scores only, no question content. */
+  contentAvailable?: boolean;
   questions: ReviewedQuestion[];
 }
 

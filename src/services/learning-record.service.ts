@@ -64,6 +64,7 @@ interface SetRow {
   focus: PracticeFocus;
   correct: number;
   total: number;
+  content_available?: boolean;
   questions: {
     id: string;
     stem: string | null;
@@ -161,6 +162,7 @@ export const learningRecordService: LearningRecordPort = {
       focus: row.focus,
       correct: row.correct,
       total: row.total,
+      contentAvailable: row.content_available !== false,
       questions: row.questions.map((q) => ({
         id: q.id,
         stem: q.stem,

@@ -783,6 +783,8 @@ begin
     'correct', v_set.correct_count,
     'total', v_set.question_count,
     'counted', v_set.counted,
+    -- False once access has ended: the questions come without text, options or rationale.
+    'content_available', v_access,
     'questions', coalesce((
       select json_agg(
                json_build_object(

@@ -822,6 +822,7 @@ describe('get_practice_set', () => {
       'correct',
       'total',
       'counted',
+      'content_available',
       'questions',
     ]);
     expect(set).toMatchObject({ set_id: setId, layout: 'all', focus: 'missed', correct: 1, total: 3 });

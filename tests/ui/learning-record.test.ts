@@ -126,6 +126,34 @@ describe('learning record: results', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it('after access ends, a past set still opens with its answers and score but not the questions', async () => {
+    const { page, user } = await studentPage(app, backend);
+    await page.goto('/practice');
+    await runSet(page, backend, 5);
+    await recordStatus(page, 'saved').waitFor();
+    await backend.db.query(
+      `update public.subscriptions set trial_end = now() - interval '1 second' where user_id = $1`,
+      [user.id],
+    );
+    await page.goto('/results');
+    await page
+      .getByTestId('past-sets')
+      .getByRole('button', { name: /^Review/ })
+      .click();
+    await expect.poll(() => page.locator('[data-review-question]').count()).toBe(QUESTIONS_PER_SET);
+    expect(await page.getByText(`5 / ${QUESTIONS_PER_SET}`).count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByText(
+          'Your answer and score are kept; the question and its rationale show again with an active trial or subscription.',
+        )
+        .count(),
+    ).toBe(QUESTIONS_PER_SET);
+    expect(await page.getByTestId('review-rationale').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('shows a friendly empty state before any set', async () => {
     const { page } = await studentPage(app, backend);
     await page.goto('/results');

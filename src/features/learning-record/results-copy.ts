@@ -23,4 +23,7 @@ export const resultsCopy = {
   backToResults: 'Back to all results',
   setFailedTitle: 'We could not open this set',
   retiredQuestion: 'This question has since been retired from the question bank.',
+  /** A past set's question once access has ended (decision 102). */
+  contentLocked:
+    'Your answer and score are kept; the question and its rationale show again with an active trial or subscription.',
 };
