@@ -38,6 +38,8 @@ const responses: NgnResponse[] = [{ options: ['b', 'd'] }, { r1: ['c1'], r2: ['c
 
 async function recordSet(userId: string): Promise<string> {
   const setId = crypto.randomUUID();
+  // As if get_clinical_judgment_set had served the items: the record takes only what was served.
+  await backend.db.query(`select private.note_served($1, 'ngn', $2)`, [userId, [sata.id, matrix.id]]);
   await asUser(backend.db, userId, (tx) =>
     tx.query(
       `select public.record_clinical_judgment_set(set_id => $1, kind => 'standalone', case_id => null,
