@@ -41,6 +41,24 @@ create policy subscriptions_select_own on public.subscriptions
   for select to authenticated
   using ((select auth.uid()) = user_id);
 
+-- Per-student serialisation (docs/decisions/100-per-student-serialisation.md). Every function that
+-- writes a student's learning record, judgment record, history reset or subscriptions takes this
+-- lock first, before it reads or writes any row, and holds it to the end of its transaction. Two
+-- writes for one student then run one after the other (no deadlock between a reset and a
+-- submission, no aggregate computed from rows another call is deleting); different students never
+-- wait for each other (a hash collision only makes two students wait, it cannot corrupt anything).
+-- No function takes two students' locks, so no two calls can wait on each other in a cycle.
+create or replace function private.lock_student(p_user uuid)
+returns void
+language sql
+volatile
+set search_path = ''
+as $$
+  select pg_advisory_xact_lock(hashtextextended('pn-prep.student:' || p_user::text, 0))
+   where p_user is not null
+$$;
+revoke all on function private.lock_student(uuid) from public;
+
 -- Processed webhook events: idempotency by Stripe event id. Not exposed through the API.
 create table if not exists private.stripe_events (
   event_id          text primary key,
@@ -58,6 +76,28 @@ alter table private.stripe_events enable row level security;
 --   past_due: 3 days from the start of the unpaid period, never past its end; no grace when that
 --             period is the first one after the trial (a bad card must not stretch the trial).
 --   anything else (canceled, unpaid, incomplete, paused, future statuses): no access.
+-- The instant a subscription's access ends, before the renewal grace (null: no access at all); the
+-- entitlement and the dates /billing shows both come from it.
+create or replace function private.subscription_access_end(s public.subscriptions)
+returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  select case s.status
+    when 'trialing' then least(s.trial_end, coalesce(s.cancel_at, 'infinity'::timestamptz))
+    when 'active' then least(s.current_period_end, coalesce(s.cancel_at, 'infinity'::timestamptz))
+    when 'past_due' then least(
+      s.current_period_start
+        + case when s.trial_end is not null and s.current_period_start <= s.trial_end
+               then interval '0' else interval '3 days' end,
+      s.current_period_end)
+  end
+$$;
+revoke all on function private.subscription_access_end(public.subscriptions) from public;
+
+-- The rule on top of subscription_access_end: an active, renewing subscription keeps one more day
+-- for a late renewal webhook; everything else ends at its access end.
 create or replace function private.subscription_grants_access(s public.subscriptions, at_time timestamptz)
 returns boolean
 language sql
@@ -65,28 +105,47 @@ stable
 set search_path = ''
 as $$
   select coalesce(
-    case s.status
-      when 'trialing' then
-        at_time < least(s.trial_end, coalesce(s.cancel_at, 'infinity'::timestamptz))
-      when 'active' then
-        at_time < least(
-          s.current_period_end
-            + case when s.cancel_at_period_end or s.cancel_at is not null
-                   then interval '0' else interval '1 day' end,
-          coalesce(s.cancel_at, 'infinity'::timestamptz))
-      when 'past_due' then
-        at_time < least(
-          s.current_period_start
-            + case when s.trial_end is not null and s.current_period_start <= s.trial_end
-                   then interval '0' else interval '3 days' end,
-          s.current_period_end)
-      else false
-    end,
+    at_time < private.subscription_access_end(s)
+      + case when s.status = 'active' and not s.cancel_at_period_end and s.cancel_at is null
+             then interval '1 day' else interval '0' end,
     false)
 $$;
 revoke all on function private.subscription_grants_access(public.subscriptions, timestamptz) from public;
 
--- Does any subscription of this user grant access at this instant? Internal: no caller check.
+-- One free trial per student (docs/decisions/070-backend-hardening.md): see the notes of
+-- 20261125140000_one_trial_per_student.sql.
+create or replace function private.is_first_trial(s public.subscriptions)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select s.user_id is null or not exists (
+    select 1
+      from public.subscriptions o
+     where o.user_id = s.user_id
+       and o.stripe_subscription_id <> s.stripe_subscription_id
+       and o.trial_start is not null
+       and (o.trial_start, o.stripe_subscription_id)
+           < (coalesce(s.trial_start, s.current_period_start, 'infinity'::timestamptz), s.stripe_subscription_id)
+  )
+$$;
+revoke all on function private.is_first_trial(public.subscriptions) from public;
+
+-- Whether a subscription gives its student access at an instant: the rule above plus one free
+-- trial per student (is_first_trial).
+create or replace function private.counts_for_access(s public.subscriptions, at_time timestamptz)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select private.subscription_grants_access(s, at_time)
+     and (s.status <> 'trialing' or private.is_first_trial(s))
+$$;
+revoke all on function private.counts_for_access(public.subscriptions, timestamptz) from public;
+
+-- Does any subscription of this user give access at this instant? Internal: no caller check.
 create or replace function private.user_has_access(p_user_id uuid, at_time timestamptz)
 returns boolean
 language sql
@@ -97,7 +156,7 @@ as $$
     select 1
       from public.subscriptions s
      where s.user_id = p_user_id
-       and private.subscription_grants_access(s, at_time)
+       and private.counts_for_access(s, at_time)
   )
 $$;
 revoke all on function private.user_has_access(uuid, timestamptz) from public;
@@ -119,117 +178,5 @@ $$;
 revoke all on function public.check_user_entitlement(uuid) from public, anon;
 grant execute on function public.check_user_entitlement(uuid) to authenticated, service_role;
 
--- The webhook's only write path. p_subscription is the Stripe Subscription object as JSON.
--- Returns 'duplicate' | 'applied' | 'stale', plus ',linked' / ',unknown_user' / ',user_conflict'.
-create or replace function public.stripe_apply_subscription(
-  p_event_id       text,
-  p_event_type     text,
-  p_event_created  timestamptz,
-  p_subscription   jsonb,
-  p_source_version timestamptz,
-  p_user_id        uuid default null
-)
-returns text
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_sub_id   text := p_subscription ->> 'id';
-  v_period_start timestamptz;
-  v_period_end   timestamptz;
-  v_rows     integer;
-  v_note     text := '';
-  v_existing uuid;
-  v_user_id  uuid := p_user_id;
-begin
-  if coalesce(p_subscription ->> 'object', '') <> 'subscription' or v_sub_id is null then
-    raise exception 'stripe_apply_subscription: payload is not a subscription object';
-  end if;
-
-  insert into private.stripe_events (event_id, event_type, stripe_created_at)
-  values (p_event_id, p_event_type, p_event_created)
-  on conflict (event_id) do nothing;
-  if not found then
-    return 'duplicate';
-  end if;
-
-  -- Since API 2025-03-31.basil the billing period lives on the subscription items; older payloads
-  -- carry it at the top level.
-  select to_timestamp(min((i ->> 'current_period_start')::bigint)),
-         to_timestamp(max((i ->> 'current_period_end')::bigint))
-    into v_period_start, v_period_end
-    from jsonb_array_elements(coalesce(p_subscription -> 'items' -> 'data', '[]'::jsonb)) as i;
-  v_period_start := coalesce(v_period_start, to_timestamp((p_subscription ->> 'current_period_start')::bigint));
-  v_period_end := coalesce(v_period_end, to_timestamp((p_subscription ->> 'current_period_end')::bigint));
-
-  -- An unknown user id must not raise (Stripe would retry for days): store the row unlinked.
-  if v_user_id is not null and not exists (select 1 from auth.users u where u.id = v_user_id) then
-    v_user_id := null;
-    v_note := ',unknown_user';
-  end if;
-
-  select s.user_id into v_existing from public.subscriptions s where s.stripe_subscription_id = v_sub_id;
-
-  insert into public.subscriptions as s (
-    stripe_subscription_id, user_id, stripe_customer_id, status, price_id,
-    trial_start, trial_end, current_period_start, current_period_end,
-    cancel_at_period_end, cancel_at, canceled_at, ended_at, livemode,
-    source_version, source_event_id, updated_at)
-  values (
-    v_sub_id,
-    v_user_id,
-    coalesce(p_subscription -> 'customer' ->> 'id', p_subscription ->> 'customer'),
-    p_subscription ->> 'status',
-    p_subscription -> 'items' -> 'data' -> 0 -> 'price' ->> 'id',
-    to_timestamp((p_subscription ->> 'trial_start')::bigint),
-    to_timestamp((p_subscription ->> 'trial_end')::bigint),
-    v_period_start,
-    v_period_end,
-    coalesce((p_subscription ->> 'cancel_at_period_end')::boolean, false),
-    to_timestamp((p_subscription ->> 'cancel_at')::bigint),
-    to_timestamp((p_subscription ->> 'canceled_at')::bigint),
-    to_timestamp((p_subscription ->> 'ended_at')::bigint),
-    coalesce((p_subscription ->> 'livemode')::boolean, false),
-    p_source_version,
-    p_event_id,
-    now())
-  on conflict (stripe_subscription_id) do update set
-    stripe_customer_id   = excluded.stripe_customer_id,
-    status               = excluded.status,
-    price_id             = excluded.price_id,
-    trial_start          = excluded.trial_start,
-    trial_end            = excluded.trial_end,
-    current_period_start = excluded.current_period_start,
-    current_period_end   = excluded.current_period_end,
-    cancel_at_period_end = excluded.cancel_at_period_end,
-    cancel_at            = excluded.cancel_at,
-    canceled_at          = excluded.canceled_at,
-    ended_at             = excluded.ended_at,
-    livemode             = excluded.livemode,
-    source_version       = excluded.source_version,
-    source_event_id      = excluded.source_event_id,
-    updated_at           = now()
-  where s.source_version <= excluded.source_version;  -- out-of-order delivery: keep the newer snapshot
-  get diagnostics v_rows = row_count;
-
-  -- Linking does not depend on snapshot freshness (checkout.session.completed may arrive after
-  -- newer subscription events) and never re-points a subscription linked to someone else.
-  if v_user_id is not null then
-    if v_existing is null then
-      update public.subscriptions set user_id = v_user_id
-       where stripe_subscription_id = v_sub_id and user_id is null;
-      v_note := v_note || ',linked';
-    elsif v_existing <> v_user_id then
-      v_note := v_note || ',user_conflict';
-    end if;
-  end if;
-
-  return (case when v_rows = 1 then 'applied' else 'stale' end) || v_note;
-end;
-$$;
-revoke all on function public.stripe_apply_subscription(text, text, timestamptz, jsonb, timestamptz, uuid)
-  from public, anon, authenticated;
-grant execute on function public.stripe_apply_subscription(text, text, timestamptz, jsonb, timestamptz, uuid)
-  to service_role;
+-- The webhook's only write path, public.stripe_apply_subscription, is defined once, in
+-- 20261125150000_billing_status.sql, next to the unclaimed checkouts it also writes.

@@ -5,8 +5,8 @@
 --   supabase.rpc('get_clinical_judgment_set', { kind, item_limit })
 --   supabase.rpc('record_clinical_judgment_set', { set_id, kind, case_id, item_ids, responses,
 --                                                  started_at, submitted_at })
---   supabase.rpc('get_results_summary')      -- redefined: adds "judgment", nothing else changes
---   supabase.rpc('reset_practice_history')   -- redefined: also deletes the judgment sets
+--   supabase.rpc('get_results_summary')      -- practice and judgment (defined here only)
+--   supabase.rpc('reset_practice_history')   -- practice and judgment sets (defined here only)
 --
 -- Grading mirrors domain/ngn-scoring.ts on the same neutral key (its scoringKeyOf, stored in
 -- ngn_items.scoring): private.score_ngn_response is scoreResponse, private.ngn_max_points
@@ -248,6 +248,8 @@ create table if not exists public.judgment_sets (
   recorded_at  timestamptz not null default now(),
   points       integer not null,
   max_points   integer not null,
+  -- False for a repeat (as practice_sets.counted): kept, left out of the aggregates.
+  counted      boolean not null default true,
   check ((kind = 'case') = (case_id is not null))
 );
 create index if not exists judgment_sets_user_submitted_idx
@@ -347,6 +349,7 @@ begin
                       order by a.position)
         from public.judgment_answers a
        where a.set_id = v_set.id), '[]'::json),
+    'counted', v_set.counted,
     'already_recorded', true);
 end;
 $$;
@@ -357,7 +360,8 @@ revoke all on function private.recorded_judgment_set_result(uuid, uuid) from pub
 -- ---------------------------------------------------------------------------------------------
 
 -- A clinical judgment set for an entitled student (the same rule and message as
--- get_practice_questions). Items come with their keys, like the practice questions.
+-- get_practice_questions). Items come with their keys, like the practice questions, and are
+-- recorded as served to the caller (private.served_items), so their responses can be recorded.
 --   'standalone': up to item_limit (1–20, default 10) standalone items in random order, items the
 --     student has not answered first. When the bank has items of other types, no more than half of
 --     the set is multiple-response (the set is shorter rather than break that rule).
@@ -378,6 +382,7 @@ declare
   v_take_mr  integer;
   v_take_oth integer;
   v_case     public.ngn_cases;
+  v_picked   text[];
 begin
   if v_kind is null or v_kind not in ('standalone', 'case') then
     raise exception using errcode = '22023',
@@ -394,6 +399,7 @@ begin
     if not found then
       return json_build_object('kind', v_kind, 'case', null, 'items', '[]'::json);
     end if;
+    perform private.note_served(v_uid, 'ngn', array(select i.id from public.ngn_items i where i.case_id = v_case.id));
     return json_build_object(
       'kind', v_kind,
       'case', json_build_object('id', v_case.id, 'title', v_case.title, 'intro', v_case.intro,
@@ -416,21 +422,25 @@ begin
     v_take_oth := least(v_others, v_limit - v_take_mr);
   end if;
 
+  v_picked := array(
+    select ranked.id
+      from (select i.id, i.type = 'multiple-response' as is_mr,
+                   row_number() over (
+                     partition by i.type = 'multiple-response'
+                     order by exists (select 1 from public.judgment_answers a
+                                       where a.user_id = v_uid and a.item_id = i.id),
+                              random()) as rank
+              from public.ngn_items i
+             where i.case_id is null) as ranked
+     where ranked.rank <= case when ranked.is_mr then v_take_mr else v_take_oth end
+     order by random());
   return json_build_object(
     'kind', v_kind,
     'case', null,
     'items', coalesce((
-      select json_agg(pick.item order by random())
-        from (select ranked.item, ranked.is_mr, ranked.rank
-                from (select i.item, i.type = 'multiple-response' as is_mr,
-                             row_number() over (
-                               partition by i.type = 'multiple-response'
-                               order by exists (select 1 from public.judgment_answers a
-                                                 where a.user_id = v_uid and a.item_id = i.id),
-                                        random()) as rank
-                        from public.ngn_items i
-                       where i.case_id is null) as ranked
-               where ranked.rank <= case when ranked.is_mr then v_take_mr else v_take_oth end) as pick),
+      select json_agg(i.item order by pick.ord)
+        from unnest(private.note_served(v_uid, 'ngn', v_picked)) with ordinality as pick(id, ord)
+        join public.ngn_items i on i.id = pick.id),
       '[]'::json));
 end;
 $$;
@@ -438,12 +448,14 @@ revoke all on function public.get_clinical_judgment_set(text, integer) from publ
 grant execute on function public.get_clinical_judgment_set(text, integer) to authenticated, service_role;
 
 -- Records one submitted judgment set. The client sends only its responses; the points come from
--- ngn_items.scoring. Needs a signed-in student, not entitlement (as record_practice_set).
+-- ngn_items.scoring. As record_practice_set: only items served to this student within the served
+-- window (no scoring oracle for items never served), times within that window, the write quota,
+-- and a repeat of items already recorded since they were served is kept but not counted.
 create or replace function public.record_clinical_judgment_set(
   set_id       uuid,
   kind         text,
   case_id      text,
-  item_ids     text[],
+  item_ids     jsonb,
   responses    jsonb,
   started_at   timestamptz,
   submitted_at timestamptz
@@ -459,7 +471,7 @@ declare
   v_set_id    uuid := record_clinical_judgment_set.set_id;
   v_kind      text := record_clinical_judgment_set.kind;
   v_case_id   text := record_clinical_judgment_set.case_id;
-  v_ids       text[] := record_clinical_judgment_set.item_ids;
+  v_ids       text[] := private.json_text_array(record_clinical_judgment_set.item_ids);
   v_responses jsonb := record_clinical_judgment_set.responses;
   v_started   timestamptz := record_clinical_judgment_set.started_at;
   v_submitted timestamptz := record_clinical_judgment_set.submitted_at;
@@ -470,7 +482,10 @@ declare
   v_problem   text;
   v_points    integer;
   v_max       integer;
+  v_counted   boolean;
 begin
+  -- First, before any row is read: one write at a time per student (lock_student).
+  perform private.lock_student(v_uid);
   if v_set_id is null then
     raise exception using errcode = '22023', message = 'Send the judgment set id.';
   end if;
@@ -480,6 +495,7 @@ begin
   if v_result is not null then
     return v_result;
   end if;
+  perform private.use_write_quota(v_uid);
 
   if v_ids is null or cardinality(v_ids) = 0 or array_ndims(v_ids) <> 1
      or array_position(v_ids, null) is not null
@@ -494,17 +510,7 @@ begin
     raise exception using errcode = '22023',
       message = format('Unknown kind: %s. Use ''standalone'' or ''case''.', coalesce(v_kind, 'null'));
   end if;
-  if v_started is null or v_submitted is null then
-    raise exception using errcode = '22023', message = 'Send when the set was started and submitted.';
-  end if;
-  if v_submitted < v_started then
-    raise exception using errcode = '22023',
-      message = 'A clinical judgment set cannot be submitted before it was started.';
-  end if;
-  -- Some slack for clock skew between the device and the server.
-  if v_submitted > now() + interval '5 minutes' then
-    raise exception using errcode = '22023', message = 'The submission time is in the future.';
-  end if;
+  perform private.check_set_times(v_started, v_submitted, 'clinical judgment set');
 
   select u.id into v_bad
     from unnest(v_ids) with ordinality as u(id, ord)
@@ -516,13 +522,14 @@ begin
     raise exception using errcode = '22023', message = format('Item %s appears twice in the set.', v_bad);
   end if;
 
-  select u.id into v_bad
-    from unnest(v_ids) with ordinality as u(id, ord)
-   where not exists (select 1 from public.ngn_items i where i.id = u.id)
-   order by u.ord
-   limit 1;
-  if found then
-    raise exception using errcode = '22023', message = format('Unknown item: %s.', v_bad);
+  -- Served to this student recently (one message for unknown and unserved ids), and still in the
+  -- bank (an item retired since it was served cannot be scored: the same message).
+  v_counted := private.take_served(v_uid, 'ngn', v_ids, v_set_id);
+  if exists (select 1 from unnest(v_ids) as u(id)
+              where not exists (select 1 from public.ngn_items i where i.id = u.id)) then
+    raise exception using errcode = '22023',
+      message = 'This set has items that were not given to you in the last 48 hours.',
+      hint = 'Start a new set.';
   end if;
 
   if v_kind = 'case' then
@@ -575,9 +582,9 @@ begin
     join public.ngn_items i on i.id = u.id;
 
   insert into public.judgment_sets as s (
-    id, user_id, kind, case_id, started_at, submitted_at, points, max_points)
+    id, user_id, kind, case_id, started_at, submitted_at, points, max_points, counted)
   values (v_set_id, v_uid, v_kind, case when v_kind = 'case' then v_case_id end, v_started, v_submitted,
-          v_points, v_max)
+          v_points, v_max, v_counted)
   on conflict (id) do nothing;
   if not found then
     return private.recorded_judgment_set_result(v_set_id, v_uid);
@@ -590,24 +597,27 @@ begin
     from unnest(v_ids) with ordinality as u(id, ord)
     join public.ngn_items i on i.id = u.id;
 
-  -- Aggregates, locked in key order so two sets of one student recorded at once cannot deadlock.
-  insert into private.student_judgment_stats as t (user_id, step, category, answered, points, max_points)
-  select v_uid, a.step, a.category, count(*), sum(a.points), sum(a.max_points)
-    from public.judgment_answers a
-   where a.set_id = v_set_id
-   group by a.step, a.category
-   order by a.step, a.category
-  on conflict (user_id, step, category) do update set
-    answered = t.answered + excluded.answered,
-    points = t.points + excluded.points,
-    max_points = t.max_points + excluded.max_points;
+  -- Aggregates (not for a repeat), locked in key order so two sets of one student recorded at once
+  -- cannot deadlock.
+  if v_counted then
+    insert into private.student_judgment_stats as t (user_id, step, category, answered, points, max_points)
+    select v_uid, a.step, a.category, count(*), sum(a.points), sum(a.max_points)
+      from public.judgment_answers a
+     where a.set_id = v_set_id
+     group by a.step, a.category
+     order by a.step, a.category
+    on conflict (user_id, step, category) do update set
+      answered = t.answered + excluded.answered,
+      points = t.points + excluded.points,
+      max_points = t.max_points + excluded.max_points;
 
-  insert into private.student_judgment_totals as t (user_id, sets, points, max_points)
-  values (v_uid, 1, v_points, v_max)
-  on conflict (user_id) do update set
-    sets = t.sets + 1,
-    points = t.points + excluded.points,
-    max_points = t.max_points + excluded.max_points;
+    insert into private.student_judgment_totals as t (user_id, sets, points, max_points)
+    values (v_uid, 1, v_points, v_max)
+    on conflict (user_id) do update set
+      sets = t.sets + 1,
+      points = t.points + excluded.points,
+      max_points = t.max_points + excluded.max_points;
+  end if;
 
   return json_build_object(
     'set_id', v_set_id,
@@ -618,16 +628,19 @@ begin
                       order by a.position)
         from public.judgment_answers a
        where a.set_id = v_set_id),
+    'counted', v_counted,
     'already_recorded', false);
 end;
 $$;
-revoke all on function public.record_clinical_judgment_set(uuid, text, text, text[], jsonb, timestamptz, timestamptz)
+revoke all on function public.record_clinical_judgment_set(uuid, text, text, jsonb, jsonb, timestamptz, timestamptz)
   from public, anon;
-grant execute on function public.record_clinical_judgment_set(uuid, text, text, text[], jsonb, timestamptz, timestamptz)
+grant execute on function public.record_clinical_judgment_set(uuid, text, text, jsonb, jsonb, timestamptz, timestamptz)
   to authenticated, service_role;
 
--- As in 20261125120000_learning_record.sql, plus "judgment": the judgment sets' totals, points by
--- CJMM step (all six, in order) and by client-need category (all eight), from the aggregates.
+-- Everything the /results page shows, in one round trip. Only aggregate rows, the last 30 sets
+-- (index on user_id, submitted_at) and the student's status rows are read, never the answers.
+-- "judgment": the judgment sets' totals, points by CJMM step (all six, in order) and by client-need
+-- category (all eight), from the aggregates.
 create or replace function public.get_results_summary()
 returns json
 language plpgsql
@@ -661,15 +674,16 @@ begin
                order by r.submitted_at, r.id)
         from (select p.id, p.submitted_at, p.correct_count, p.question_count
                 from public.practice_sets p
-               where p.user_id = v_uid
+               where p.user_id = v_uid and p.counted
                order by p.submitted_at desc, p.id desc
                limit 30) as r), '[]'::json),
     'recent_sets', coalesce((
       select json_agg(
                json_build_object('set_id', r.id, 'submitted_at', r.submitted_at,
-                                 'correct', r.correct_count, 'total', r.question_count, 'focus', r.focus)
+                                 'correct', r.correct_count, 'total', r.question_count, 'focus', r.focus,
+                                 'counted', r.counted)
                order by r.submitted_at desc, r.id desc)
-        from (select p.id, p.submitted_at, p.correct_count, p.question_count, p.focus
+        from (select p.id, p.submitted_at, p.correct_count, p.question_count, p.focus, p.counted
                 from public.practice_sets p
                where p.user_id = v_uid
                order by p.submitted_at desc, p.id desc
@@ -725,7 +739,9 @@ $$;
 revoke all on function public.get_results_summary() from public, anon;
 grant execute on function public.get_results_summary() to authenticated, service_role;
 
--- Deletes the caller's practice and judgment sets (their answers cascade) and aggregates.
+-- Deletes the caller's practice and judgment sets (their answers cascade) and aggregates: a fresh
+-- start. Holds the student's lock (lock_student), so a submission arriving meanwhile is recorded
+-- either wholly before the reset (and erased with the rest) or wholly after it.
 create or replace function public.reset_practice_history()
 returns json
 language plpgsql
@@ -738,6 +754,8 @@ declare
   v_deleted  integer;
   v_judgment integer;
 begin
+  perform private.lock_student(v_uid);
+  perform private.use_write_quota(v_uid);
   delete from public.practice_sets p where p.user_id = v_uid;
   get diagnostics v_deleted = row_count;
   delete from private.student_question_status s where s.user_id = v_uid;
@@ -752,3 +770,128 @@ end;
 $$;
 revoke all on function public.reset_practice_history() from public, anon;
 grant execute on function public.reset_practice_history() to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- The record's invariant (for tests: no API role may call it)
+-- ---------------------------------------------------------------------------------------------
+
+-- Every stored aggregate of one student that differs from a recount of their rows: one row per
+-- disagreement, empty when the record is consistent. Covers each set's own counts against its
+-- answers, student_totals, student_question_status, student_category_stats, student_judgment_stats
+-- and student_judgment_totals, recounted from the counted sets (a repeat is in no aggregate). A
+-- missing aggregate row counts as zeros (a reset deletes them).
+-- last_correct is the answer of the latest-submitted set; when several sets share that instant the
+-- one recorded last wins, so any answer at that instant is accepted. The race tests call this after
+-- every race (docs/decisions/100-per-student-serialisation.md).
+create or replace function private.learning_record_mismatches(p_user uuid)
+returns table (aggregate text, key text, stored text, recounted text)
+language sql
+stable
+set search_path = ''
+as $$
+  -- Each practice set's counts against its answers.
+  select 'practice_sets', p.id::text,
+         format('questions=%s correct=%s', p.question_count, p.correct_count),
+         format('questions=%s correct=%s', count(a.position), count(a.position) filter (where a.is_correct))
+    from public.practice_sets p
+    left join public.practice_answers a on a.set_id = p.id
+   where p.user_id = p_user
+   group by p.id
+  having p.question_count <> count(a.position)
+      or p.correct_count <> count(a.position) filter (where a.is_correct)
+  union all
+  -- The student's totals.
+  select 'student_totals', '', t.stored, r.recounted
+    from (select format('sets=%s answered=%s correct=%s questions_seen=%s',
+                        coalesce(max(t.sets), 0), coalesce(max(t.answered), 0),
+                        coalesce(max(t.correct), 0), coalesce(max(t.questions_seen), 0)) as stored
+            from private.student_totals t where t.user_id = p_user) as t,
+         (select format('sets=%s answered=%s correct=%s questions_seen=%s',
+                        (select count(*) from public.practice_sets p where p.user_id = p_user and p.counted),
+                        count(a.position), count(a.position) filter (where a.is_correct),
+                        count(distinct a.question_id)) as recounted
+            from public.practice_answers a
+            join public.practice_sets p on p.id = a.set_id and p.counted
+           where a.user_id = p_user) as r
+   where t.stored <> r.recounted
+  union all
+  -- Per question.
+  select 'student_question_status', coalesce(s.question_id, r.question_id),
+         case when s.question_id is not null then
+           format('seen=%s correct=%s last_correct=%s last_answered_at=%s',
+                  s.times_seen, s.times_correct, s.last_correct, s.last_answered_at) end,
+         case when r.question_id is not null then
+           format('seen=%s correct=%s last_correct=%s last_answered_at=%s',
+                  r.times_seen, r.times_correct,
+                  case when s.last_correct in (r.latest_any_correct, r.latest_all_correct)
+                       then s.last_correct else r.latest_any_correct end,
+                  r.last_answered_at) end
+    from (select * from private.student_question_status s where s.user_id = p_user) as s
+    full join (
+      select a.question_id, count(*) as times_seen, count(*) filter (where a.is_correct) as times_correct,
+             max(p.submitted_at) as last_answered_at,
+             bool_or(a.is_correct) filter (where p.submitted_at = l.latest) as latest_any_correct,
+             bool_and(a.is_correct) filter (where p.submitted_at = l.latest) as latest_all_correct
+        from public.practice_answers a
+        join public.practice_sets p on p.id = a.set_id and p.counted
+        join (select a2.question_id, max(p2.submitted_at) as latest
+                from public.practice_answers a2 join public.practice_sets p2 on p2.id = a2.set_id and p2.counted
+               where a2.user_id = p_user group by a2.question_id) as l on l.question_id = a.question_id
+       where a.user_id = p_user
+       group by a.question_id) as r on r.question_id = s.question_id
+   where s.question_id is null or r.question_id is null
+      or s.times_seen <> r.times_seen or s.times_correct <> r.times_correct
+      or s.last_answered_at <> r.last_answered_at
+      or s.last_correct not in (r.latest_any_correct, r.latest_all_correct)
+  union all
+  -- Per category (answers with a category).
+  select 'student_category_stats', coalesce(s.category, r.category),
+         format('answered=%s correct=%s', coalesce(s.answered, 0), coalesce(s.correct, 0)),
+         format('answered=%s correct=%s', coalesce(r.answered, 0), coalesce(r.correct, 0))
+    from (select * from private.student_category_stats s where s.user_id = p_user) as s
+    full join (
+      select a.category, count(*) as answered, count(*) filter (where a.is_correct) as correct
+        from public.practice_answers a
+        join public.practice_sets p on p.id = a.set_id and p.counted
+       where a.user_id = p_user and a.category is not null
+       group by a.category) as r on r.category = s.category
+   where coalesce(s.answered, 0) <> coalesce(r.answered, 0) or coalesce(s.correct, 0) <> coalesce(r.correct, 0)
+  union all
+  -- Each judgment set's points against its answers.
+  select 'judgment_sets', j.id::text,
+         format('points=%s max_points=%s', j.points, j.max_points),
+         format('points=%s max_points=%s', coalesce(sum(a.points), 0), coalesce(sum(a.max_points), 0))
+    from public.judgment_sets j
+    left join public.judgment_answers a on a.set_id = j.id
+   where j.user_id = p_user
+   group by j.id
+  having j.points <> coalesce(sum(a.points), 0) or j.max_points <> coalesce(sum(a.max_points), 0)
+  union all
+  -- Judgment totals.
+  select 'student_judgment_totals', '', t.stored, r.recounted
+    from (select format('sets=%s points=%s max_points=%s', coalesce(max(t.sets), 0),
+                        coalesce(max(t.points), 0), coalesce(max(t.max_points), 0)) as stored
+            from private.student_judgment_totals t where t.user_id = p_user) as t,
+         (select format('sets=%s points=%s max_points=%s', count(*),
+                        coalesce(sum(j.points), 0), coalesce(sum(j.max_points), 0)) as recounted
+            from public.judgment_sets j where j.user_id = p_user and j.counted) as r
+   where t.stored <> r.recounted
+  union all
+  -- Judgment points per step and category.
+  select 'student_judgment_stats', coalesce(s.step || ' / ' || s.category, r.step || ' / ' || r.category),
+         format('answered=%s points=%s max_points=%s',
+                coalesce(s.answered, 0), coalesce(s.points, 0), coalesce(s.max_points, 0)),
+         format('answered=%s points=%s max_points=%s',
+                coalesce(r.answered, 0), coalesce(r.points, 0), coalesce(r.max_points, 0))
+    from (select * from private.student_judgment_stats s where s.user_id = p_user) as s
+    full join (
+      select a.step, a.category, count(*) as answered, sum(a.points) as points, sum(a.max_points) as max_points
+        from public.judgment_answers a
+        join public.judgment_sets j on j.id = a.set_id and j.counted
+       where a.user_id = p_user
+       group by a.step, a.category) as r on r.step = s.step and r.category = s.category
+   where coalesce(s.answered, 0) <> coalesce(r.answered, 0)
+      or coalesce(s.points, 0) <> coalesce(r.points, 0)
+      or coalesce(s.max_points, 0) <> coalesce(r.max_points, 0)
+$$;
+revoke all on function private.learning_record_mismatches(uuid) from public, anon, authenticated, service_role;
