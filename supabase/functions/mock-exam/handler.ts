@@ -197,8 +197,9 @@ const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Everything of an NGN item that grades it: which choices are right, the drag-and-drop answers, the rationale. */
-const NGN_KEY_FIELDS = new Set(['correct', 'answers', 'rationale']);
+/** Everything of an NGN item that grades it or tells its difficulty: which choices are right, the
+ * drag-and-drop answers, the rationale, the scoring rule, the difficulty label. */
+const NGN_KEY_FIELDS = new Set(['correct', 'answers', 'rationale', 'scoring', 'difficulty']);
 
 /** The NGN item as a candidate sees it: every key field removed, at any depth. */
 export function withoutKeys(value: unknown): unknown {
