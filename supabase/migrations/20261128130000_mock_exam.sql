@@ -137,6 +137,38 @@ as $$
         select a.item_id from public.judgment_answers a where a.user_id = p_user) x), '[]'::jsonb))
 $$;
 
+-- Items with their content AND keys, for the function only (it strips keys before showing an item
+-- and grades with them): classic { stem, options [{ id, label, isCorrect }], rationale },
+-- NGN { item (keys included), scoring, maxPoints, step, caseStudy { id, title, setting, intro } }.
+create or replace function public.mock_exam_item_content(p_ids jsonb)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with ids as (select jsonb_array_elements_text(case when jsonb_typeof(p_ids) = 'array' then p_ids
+                                                     else '[]'::jsonb end) as id)
+  select coalesce(jsonb_object_agg(c.id, c.content), '{}'::jsonb)
+    from (
+      select q.id, jsonb_build_object(
+               'bank', 'classic', 'category', q.category, 'stem', q.stem, 'rationale', q.rationale,
+               'options', (select jsonb_agg(jsonb_build_object('id', o.id, 'label', o.label,
+                                                               'isCorrect', o.is_correct) order by o.position)
+                             from public.question_options o where o.question_id = q.id)) as content
+        from public.questions q join ids on ids.id = q.id
+      union all
+      select n.id, jsonb_build_object(
+               'bank', 'ngn', 'category', n.category, 'step', n.step, 'item', n.item,
+               'scoring', n.scoring, 'maxPoints', n.max_points,
+               'caseStudy', case when c.id is null then null else jsonb_build_object(
+                 'id', c.id, 'title', c.title, 'setting', c.setting, 'intro', c.intro,
+                 'position', n.position) end)
+        from public.ngn_items n join ids on ids.id = n.id
+        left join public.ngn_cases c on c.id = n.case_id
+    ) c
+$$;
+
 -- One exam of a student with every item served and its response (the report's and the handler's
 -- view), or null: the exam in progress (p_finished false), or a finished one (p_exam, else the latest).
 create or replace function public.mock_exam_get(p_user uuid, p_exam uuid, p_finished boolean)
@@ -152,6 +184,12 @@ as $$
     'pending', e.pending, 'stopRule', e.stop_rule, 'passed', e.passed, 'estimate', e.estimate,
     'standardError', e.standard_error, 'passProbability', e.pass_probability,
     'hasAccess', private.user_has_access(p_user, now()),
+    -- What the engine needs to choose the next item (one round trip per answer instead of two).
+    'history', case when e.status = 'in_progress' then public.mock_exam_history(p_user) end,
+    -- The item on screen with its key: the function grades with it and strips it before showing.
+    'currentContent', case when e.status = 'in_progress' then (
+      select public.mock_exam_item_content(jsonb_build_array(i.item_id)) -> i.item_id
+        from public.mock_exam_items i where i.exam_id = e.id and i.ordinal = e.current_ordinal) end,
     'items', coalesce((
       select jsonb_agg(jsonb_build_object(
                'ordinal', i.ordinal, 'itemId', i.item_id, 'bank', i.bank, 'kind', i.kind,
@@ -182,7 +220,7 @@ $$;
 
 -- Starts an exam with its first item, under the student's lock. Outcomes as data, not errors, so
 -- the function answers each with its own status: { error: 'no_access' | 'exam_in_progress' } or
--- { id }.
+-- { exam } (as mock_exam_get).
 create or replace function public.mock_exam_start(p_user uuid, p_state jsonb, p_pending jsonb, p_first jsonb)
 returns jsonb
 language plpgsql
@@ -205,13 +243,13 @@ begin
   insert into public.mock_exam_items (exam_id, ordinal, user_id, item_id, bank, kind, case_study_id)
   values (v_id, 1, p_user, p_first ->> 'itemId', p_first ->> 'bank', p_first ->> 'kind',
           p_first ->> 'caseStudyId');
-  return jsonb_build_object('id', v_id);
+  return jsonb_build_object('exam', public.mock_exam_get(p_user, null, false));
 end;
 $$;
 
 -- Records the answer to the item on screen and moves on, under the student's lock: the item must
 -- still be the one on screen (ordinal and token) and unanswered, else { error: 'stale' }. With
--- p_next the next item is served; with p_result the exam ends.
+-- p_next the next item is served; with p_result the exam ends. Returns { exam } as mock_exam_get.
 create or replace function public.mock_exam_answer(
   p_user uuid, p_exam uuid, p_ordinal integer, p_token uuid, p_response jsonb, p_points integer,
   p_max_points integer, p_state jsonb, p_pending jsonb, p_next jsonb, p_result jsonb)
@@ -244,7 +282,7 @@ begin
   else
     perform private.mock_exam_close(p_exam, p_state, p_result);
   end if;
-  return jsonb_build_object('ok', true);
+  return jsonb_build_object('exam', public.mock_exam_get(p_user, p_exam, p_next is null));
 end;
 $$;
 
@@ -277,40 +315,8 @@ begin
     return jsonb_build_object('error', 'stale');
   end if;
   perform private.mock_exam_close(p_exam, p_state, p_result);
-  return jsonb_build_object('ok', true);
+  return jsonb_build_object('exam', public.mock_exam_get(p_user, p_exam, true));
 end;
-$$;
-
--- Items with their content AND keys, for the function only (it strips keys before showing an item
--- and grades with them): classic { stem, options [{ id, label, isCorrect }], rationale },
--- NGN { item (keys included), scoring, maxPoints, step, caseStudy { id, title, setting, intro } }.
-create or replace function public.mock_exam_item_content(p_ids jsonb)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  with ids as (select jsonb_array_elements_text(case when jsonb_typeof(p_ids) = 'array' then p_ids
-                                                     else '[]'::jsonb end) as id)
-  select coalesce(jsonb_object_agg(c.id, c.content), '{}'::jsonb)
-    from (
-      select q.id, jsonb_build_object(
-               'bank', 'classic', 'category', q.category, 'stem', q.stem, 'rationale', q.rationale,
-               'options', (select jsonb_agg(jsonb_build_object('id', o.id, 'label', o.label,
-                                                               'isCorrect', o.is_correct) order by o.position)
-                             from public.question_options o where o.question_id = q.id)) as content
-        from public.questions q join ids on ids.id = q.id
-      union all
-      select n.id, jsonb_build_object(
-               'bank', 'ngn', 'category', n.category, 'step', n.step, 'item', n.item,
-               'scoring', n.scoring, 'maxPoints', n.max_points,
-               'caseStudy', case when c.id is null then null else jsonb_build_object(
-                 'id', c.id, 'title', c.title, 'setting', c.setting, 'intro', c.intro,
-                 'position', n.position) end)
-        from public.ngn_items n join ids on ids.id = n.id
-        left join public.ngn_cases c on c.id = n.case_id
-    ) c
 $$;
 
 -- Every function above is for the mock-exam function's service role only.

@@ -116,6 +116,10 @@ interface StoredExam {
   standardError: number | null;
   passProbability: number | null;
   hasAccess: boolean;
+  /** What the student met before (exams in progress only). */
+  history: { metInMocks: string[]; seenInPractice: string[] } | null;
+  /** The item on screen with its key (exams in progress only): graded with, stripped before shown. */
+  currentContent: ItemContent | null;
   items: StoredItem[];
 }
 
@@ -268,12 +272,14 @@ export function createMockExamHandler(deps: MockExamDeps): (request: Request) =>
   }
 
   async function historyOf(userId: string): Promise<StudentHistory> {
-    const history = (await deps.rpc('mock_exam_history', { p_user: userId })) as {
-      metInMocks: string[];
-      seenInPractice: string[];
-    };
-    return { metInMocks: new Set(history.metInMocks), seenInPractice: new Set(history.seenInPractice) };
+    return toHistory(
+      (await deps.rpc('mock_exam_history', { p_user: userId })) as NonNullable<StoredExam['history']>,
+    );
   }
+  const toHistory = (history: NonNullable<StoredExam['history']>): StudentHistory => ({
+    metInMocks: new Set(history.metInMocks),
+    seenInPractice: new Set(history.seenInPractice),
+  });
 
   const getExam = (userId: string, examId: string | null, finished: boolean) =>
     deps.rpc('mock_exam_get', {
@@ -299,10 +305,10 @@ export function createMockExamHandler(deps: MockExamDeps): (request: Request) =>
     };
   }
 
-  async function shownItem(exam: StoredExam): Promise<ShownItem | null> {
+  function shownItem(exam: StoredExam): ShownItem | null {
     const served = exam.items.find((item) => item.ordinal === exam.currentOrdinal);
     if (exam.status !== 'in_progress' || !served) return null;
-    const content = (await contentOf([served.itemId]))[served.itemId];
+    const content = exam.currentContent;
     if (!content) throw new Error(`item ${served.itemId} is no longer in the bank`);
     const base = { ordinal: served.ordinal, token: served.token, itemId: served.itemId };
     if (content.bank === 'classic') {
@@ -330,7 +336,7 @@ export function createMockExamHandler(deps: MockExamDeps): (request: Request) =>
     };
   }
 
-  async function view(exam: StoredExam): Promise<ExamView> {
+  function view(exam: StoredExam): ExamView {
     return {
       id: exam.id,
       status: exam.status,
@@ -338,7 +344,7 @@ export function createMockExamHandler(deps: MockExamDeps): (request: Request) =>
       timeLimitSeconds: exam.timeLimitMinutes * 60,
       timeLeftSeconds: exam.status === 'finished' ? 0 : Math.max(0, Math.floor(timeLeftMs(exam) / 1000)),
       itemsAnswered: exam.items.filter((item) => item.points !== null).length,
-      item: await shownItem(exam),
+      item: shownItem(exam),
     };
   }
 
@@ -380,10 +386,10 @@ export function createMockExamHandler(deps: MockExamDeps): (request: Request) =>
       p_state: state,
       p_pending: first,
       p_first: servedRow(first, rows),
-    })) as { id?: string; error?: string };
+    })) as { exam?: StoredExam; error?: string };
     if (started.error === 'no_access') throw noAccess();
-    if (started.error === 'exam_in_progress') throw inProgressRefusal();
-    return json({ exam: await view(await inProgress(userId)) }, 201);
+    if (started.error === 'exam_in_progress' || !started.exam) throw inProgressRefusal();
+    return json({ exam: view(started.exam) }, 201);
   }
 
   const inProgressRefusal = () =>
@@ -396,7 +402,7 @@ export function createMockExamHandler(deps: MockExamDeps): (request: Request) =>
   async function current(userId: string): Promise<Response> {
     let exam = await inProgress(userId);
     if (timeLeftMs(exam) <= 0) exam = await endOnTime(userId, exam);
-    return json({ exam: await view(exam) }, 200);
+    return json({ exam: view(exam) }, 200);
   }
 
   async function answer(userId: string, body: Record<string, unknown>): Promise<Response> {
@@ -423,22 +429,22 @@ export function createMockExamHandler(deps: MockExamDeps): (request: Request) =>
       served.token !== token ||
       served.itemId !== itemId
     ) {
-      throw staleRefusal(await view(exam));
+      throw staleRefusal(view(exam));
     }
     if (timeLeftMs(exam) <= 0) {
       const ended = await endOnTime(userId, exam);
       throw new Refusal(409, 'time_up', 'Time is up: the exam has ended and this answer was not recorded.', {
-        exam: await view(ended),
+        exam: view(ended),
       });
     }
-    const content = (await contentOf([itemId]))[itemId];
+    const content = exam.currentContent;
     if (!content) throw new Error(`item ${itemId} is no longer in the bank`);
     const { points, max } = grade(content, response);
 
     const state = recordScore(exam.state, exam.pending, points);
     const outcome = examOutcome(state);
     const { rows, bank } = outcome ? { rows: new Map<string, BankRow>(), bank: null } : await engineBank();
-    const history = bank ? await historyOf(userId) : null;
+    const history = bank && exam.history ? toHistory(exam.history) : null;
     const next = bank && history ? nextItem(state, bank, history, random) : null;
     // A bank with nothing left for this student ends the exam as the maximum length would.
     const final =
@@ -463,11 +469,11 @@ export function createMockExamHandler(deps: MockExamDeps): (request: Request) =>
       p_pending: final ? null : next,
       p_next: final || !next ? null : servedRow(next, rows),
       p_result: final ? resultOf(final) : null,
-    })) as { ok?: boolean; error?: string };
-    if (saved.error) throw staleRefusal(await view((await getExam(userId, exam.id, false)) ?? exam));
-    const after = (await getExam(userId, null, false)) ?? (await getExam(userId, exam.id, true));
-    if (!after) throw new Error(`exam ${exam.id} vanished`);
-    return json({ exam: await view(after) }, 200);
+    })) as { exam?: StoredExam | null; error?: string };
+    if (saved.error || !saved.exam) {
+      throw staleRefusal(view((await getExam(userId, exam.id, false)) ?? exam));
+    }
+    return json({ exam: view(saved.exam) }, 200);
   }
 
   const staleRefusal = (exam: ExamView) =>
