@@ -42,6 +42,7 @@ interface SummaryRow {
     correct: number;
     total: number;
     focus: PracticeFocus;
+    counted?: boolean;
   }[];
   weakest: ResultsSummary['weakest'];
   missed_count: number;
@@ -63,6 +64,7 @@ interface SetRow {
   focus: PracticeFocus;
   correct: number;
   total: number;
+  content_available?: boolean;
   questions: {
     id: string;
     stem: string | null;
@@ -124,6 +126,7 @@ export const learningRecordService: LearningRecordPort = {
         correct: s.correct,
         total: s.total,
         focus: s.focus,
+        counted: s.counted !== false,
       })),
       weakest: row.weakest,
       missedCount: row.missed_count,
@@ -159,6 +162,7 @@ export const learningRecordService: LearningRecordPort = {
       focus: row.focus,
       correct: row.correct,
       total: row.total,
+      contentAvailable: row.content_available !== false,
       questions: row.questions.map((q) => ({
         id: q.id,
         stem: q.stem,

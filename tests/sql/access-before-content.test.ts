@@ -348,6 +348,7 @@ describe('past sets after access ends', () => {
       ).then((r) => r.rows[0]?.set);
 
     const whileEntitled = await read();
+    expect(whileEntitled).toMatchObject({ content_available: true });
     expect(whileEntitled?.questions[0]).toMatchObject({
       stem: served[0]?.stem,
       rationale: served[0]?.rationale,
@@ -358,7 +359,13 @@ describe('past sets after access ends', () => {
       [student],
     );
     const afterAccess = await read();
-    expect(afterAccess).toMatchObject({ set_id: setId, correct: 1, total: 2, counted: true });
+    expect(afterAccess).toMatchObject({
+      set_id: setId,
+      correct: 1,
+      total: 2,
+      counted: true,
+      content_available: false,
+    });
     expect(afterAccess?.questions).toEqual([
       expect.objectContaining({
         id: served[0]?.id,

@@ -822,6 +822,7 @@ describe('get_practice_set', () => {
       'correct',
       'total',
       'counted',
+      'content_available',
       'questions',
     ]);
     expect(set).toMatchObject({ set_id: setId, layout: 'all', focus: 'missed', correct: 1, total: 3 });
@@ -1251,7 +1252,8 @@ describe('through the REST endpoint', () => {
     const bodies: [string, number, string][] = [
       [JSON.stringify({ ...valid, set_id: 'not-a-uuid' }), 400, '22P02'],
       [JSON.stringify({ ...valid, set_id: 5 }), 400, '22P02'],
-      [JSON.stringify({ ...valid, question_ids: 'q1' }), 400, '22P02'],
+      // A JSON string where an array belongs: a jsonb string value, refused by the function.
+      [JSON.stringify({ ...valid, question_ids: 'q1' }), 400, '22023'],
       [JSON.stringify({ ...valid, question_ids: [q1, q2] }), 400, '22023'],
       [JSON.stringify({ ...valid, question_ids: [[q1]] }), 400, '22023'],
       [JSON.stringify({ ...valid, question_ids: [null], chosen_option_ids: [null] }), 400, '22023'],
