@@ -3,10 +3,9 @@
 // bank. The test reads each shown item's key from the database (as only the server may) to answer
 // it right or wrong on purpose. docs/decisions/180-mock-exam-on-the-server.md.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { LABEL_PRIOR_LOGITS, PASSING_STANDARD } from '../../domain/cat/constants.ts';
-import { drawScore, pcmExpectedScore } from '../../domain/cat/model.ts';
+import { LABEL_PRIOR_ERROR_SD, LABEL_PRIOR_LOGITS, PASSING_STANDARD } from '../../domain/cat/constants.ts';
+import { estimateAbility, type ScoredResponse } from '../../domain/cat/estimate.ts';
 import { priorThresholds } from '../../domain/cat/parameters.ts';
-import { seededRandom } from '../../domain/cat/random.ts';
 import type { ScoringKey } from '../../domain/ngn-scoring.ts';
 import {
   createConfirmedUser,
@@ -104,7 +103,7 @@ async function answer(token: string, item: ShownItem, response: unknown) {
 /** Answers until the exam ends (or `stopAfter` answers); `choose` decides right or wrong per item. */
 async function run(
   token: string,
-  choose: (difficulty: string, maxPoints: number) => boolean,
+  choose: (key: { difficulty: string; maxPoints: number }, item: ShownItem) => boolean | Promise<boolean>,
   stopAfter = 150,
 ) {
   let current = await call(token, { action: 'start' });
@@ -114,7 +113,7 @@ async function run(
     const item = current.body.exam.item as ShownItem;
     expectNoKey(current.raw);
     const key = await keyOf(item);
-    current = await answer(token, item, choose(key.difficulty, key.maxPoints) ? key.right : key.wrong);
+    current = await answer(token, item, (await choose(key, item)) ? key.right : key.wrong);
     expect(current.status).toBe(200);
     answered++;
     expect(current.body.exam.itemsAnswered).toBe(answered);
@@ -184,18 +183,32 @@ describe('the mock exam over HTTP', () => {
 
   test('a candidate at the passing standard goes past 85 items', async () => {
     const { token } = await student();
-    // Answers as a candidate of ability at the cut would, drawn from the label priors' model.
-    const random = seededRandom(20261128);
-    const atCut = (difficulty: string, maxPoints: number) => {
-      const thresholds = priorThresholds(
-        LABEL_PRIOR_LOGITS[difficulty as keyof typeof LABEL_PRIOR_LOGITS],
-        maxPoints,
+    // Keeps the estimate at the cut whatever items the engine draws: right while the estimate (from
+    // the scored answers so far, on the engine's label priors) is at or below the cut, wrong above.
+    const answered: ScoredResponse[] = [];
+    const atCut = async (
+      { difficulty, maxPoints }: { difficulty: string; maxPoints: number },
+      item: ShownItem,
+    ) => {
+      const right = estimateAbility(answered).theta <= PASSING_STANDARD;
+      const { rows } = await backend.db.query<{ kind: string }>(
+        'select kind from public.mock_exam_items where token = $1',
+        [item.token],
       );
-      if (maxPoints === 1) return drawScore(PASSING_STANDARD, thresholds, random) === 1;
-      return random() < pcmExpectedScore(PASSING_STANDARD, thresholds) / maxPoints;
+      if (rows[0]?.kind === 'scored') {
+        answered.push({
+          thresholds: priorThresholds(
+            LABEL_PRIOR_LOGITS[difficulty as keyof typeof LABEL_PRIOR_LOGITS],
+            maxPoints,
+          ),
+          score: right ? maxPoints : 0,
+          locationError: LABEL_PRIOR_ERROR_SD,
+        });
+      }
+      return right;
     };
-    const { exam, answered } = await run(token, atCut, 90);
-    expect(answered).toBe(90);
+    const { exam, answered: count } = await run(token, atCut, 90);
+    expect(count).toBe(90);
     expect(exam.status).toBe('in_progress');
     expect(exam.item.ordinal).toBe(91);
   }, 120_000);
@@ -262,6 +275,46 @@ describe('the mock exam over HTTP', () => {
     const early = await call(token, { action: 'report' });
     expect(early.status).toBe(409);
     expect(early.body.error).toBe('exam_not_finished');
+  }, 60_000);
+
+  test('two tabs answering the same item at once: one answer counts, the other is a 409', async () => {
+    const { id, token } = await student();
+    const { exam } = await run(token, () => true, 2);
+    const item = exam.item as ShownItem;
+    const key = await keyOf(item);
+    const both = await Promise.all([answer(token, item, key.right), answer(token, item, key.wrong)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const { rows } = await backend.db.query<{ n: number }>(
+      'select count(*)::int as n from public.mock_exam_responses where user_id = $1 and ordinal = $2',
+      [id, item.ordinal],
+    );
+    expect(rows[0]?.n).toBe(1);
+    // Two starts at once: one exam.
+    const other = await student();
+    const starts = await Promise.all([
+      call(other.token, { action: 'start' }),
+      call(other.token, { action: 'start' }),
+    ]);
+    expect(starts.map((r) => r.status).sort()).toEqual([201, 409]);
+  }, 60_000);
+
+  test('a reload after the time has run out shows the exam ended on the time rule', async () => {
+    const { id, token } = await student();
+    await run(token, () => true, 5);
+    await backend.db.query(
+      `update public.mock_exams set started_at = now() - interval '5 hours' where user_id = $1 and status = 'in_progress'`,
+      [id],
+    );
+    const reload = await call(token, { action: 'current' });
+    expect(reload.status).toBe(200);
+    expect(reload.body.exam).toMatchObject({
+      status: 'finished',
+      timeLeftSeconds: 0,
+      itemsAnswered: 5,
+      item: null,
+    });
+    const report = await call(token, { action: 'report', examId: reload.body.exam.id });
+    expect(report.body.report).toMatchObject({ rule: 'time', passed: false, itemsAnswered: 5 });
   }, 60_000);
 
   test('no entitlement → 403; a second start → 409; bad bodies → 400; no token → 401', async () => {
