@@ -358,6 +358,23 @@ describe('the mock exam over HTTP', () => {
     expect(get.status).toBe(405);
   }, 60_000);
 
+  test('access ending mid-exam: the item, answers and the report are refused with 403', async () => {
+    const { id, token } = await student();
+    const { exam } = await run(token, () => true, 2);
+    const item = exam.item as ShownItem;
+    const key = await keyOf(item);
+    await backend.db.query('delete from public.subscriptions where user_id = $1', [id]);
+    for (const refused of [
+      await call(token, { action: 'current' }),
+      await answer(token, item, key.right),
+      await call(token, { action: 'start' }),
+    ]) {
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe('no_access');
+      expectNoKey(refused.raw);
+    }
+  }, 60_000);
+
   test('a client cannot call the service functions that hold the keys', async () => {
     const { token } = await student();
     const headers = {
