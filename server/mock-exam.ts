@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { createMockExamHandler } from '../supabase/functions/mock-exam/handler.ts';
 import type { ServerContext } from './context.ts';
+import { limitBody } from './http.ts';
 
 export const MOCK_EXAM_FUNCTION_PATH = '/functions/v1/mock-exam';
 
@@ -37,6 +38,11 @@ export function mockExamRoutes(ctx: ServerContext): Hono {
     },
     log: (line) => ctx.log(line),
   });
+  // A body over the server's limit is not read at all (the handler refuses anything over 16 KB).
+  app.use(
+    MOCK_EXAM_FUNCTION_PATH,
+    limitBody((c) => c.json({ error: 'bad_request', message: 'The request body is too large.' }, 413)),
+  );
   app.all(MOCK_EXAM_FUNCTION_PATH, (c) => handle(c.req.raw));
   return app;
 }

@@ -346,6 +346,9 @@ describe('the mock exam over HTTP', () => {
     );
     expect(foreign.status).toBe(400);
     expect((await call(token, { action: 'report', examId: 'x' })).status).toBe(400);
+    const padded = await call(token, { action: 'current', padding: 'x'.repeat(20_000) });
+    expect(padded.status).toBe(400);
+    expect((await call(token, { action: 'current', padding: 'x'.repeat(200_000) })).status).toBe(413);
 
     const anonymous = await fetch(`${backend.url}/functions/v1/mock-exam`, {
       method: 'POST',
