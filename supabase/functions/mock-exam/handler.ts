@@ -61,6 +61,7 @@ export type MockExamError =
   | 'exam_not_finished'
   | 'stale'
   | 'time_up'
+  | 'bank_exhausted'
   | 'unavailable';
 
 export const MOCK_EXAM_CORS_HEADERS = {
@@ -254,21 +255,21 @@ export function createMockExamHandler(deps: MockExamDeps): (request: Request) =>
   const random = deps.random ?? Math.random;
   const log = deps.log ?? ((line: string) => console.log(line));
 
-  let bankCache: { at: number; rows: Promise<BankRow[]> } | null = null;
-  function bankRows(): Promise<BankRow[]> {
+  type EngineBank = { rows: Map<string, BankRow>; bank: CatBank };
+  let bankCache: { at: number; bank: Promise<EngineBank> } | null = null;
+  /** The bank's rows by id and the engine's bank, fetched at most every BANK_CACHE_MS. */
+  function engineBank(): Promise<EngineBank> {
     if (!bankCache || now() - bankCache.at > BANK_CACHE_MS || now() < bankCache.at) {
-      const rows = deps.rpc('mock_exam_bank', {}) as Promise<BankRow[]>;
-      bankCache = { at: now(), rows };
-      rows.catch(() => {
+      const bank = (deps.rpc('mock_exam_bank', {}) as Promise<BankRow[]>).then((rows) => ({
+        rows: new Map(rows.map((row) => [row.id, row])),
+        bank: catBankOf(rows),
+      }));
+      bankCache = { at: now(), bank };
+      bank.catch(() => {
         bankCache = null;
       });
     }
-    return bankCache.rows;
-  }
-
-  async function engineBank() {
-    const rows = await bankRows();
-    return { rows: new Map(rows.map((row) => [row.id, row])), bank: catBankOf(rows) };
+    return bankCache.bank;
   }
 
   async function historyOf(userId: string): Promise<StudentHistory> {
@@ -380,7 +381,7 @@ export function createMockExamHandler(deps: MockExamDeps): (request: Request) =>
     const state = startExam(bank, history, random);
     const first = nextItem(state, bank, history, random);
     if (!first)
-      throw new Refusal(409, 'unavailable', 'There are not enough questions left for a new mock exam.');
+      throw new Refusal(409, 'bank_exhausted', 'There are not enough questions left for a new mock exam.');
     const started = (await deps.rpc('mock_exam_start', {
       p_user: userId,
       p_state: state,
