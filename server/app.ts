@@ -6,6 +6,7 @@ import type { ServerContext } from './context.ts';
 import { devToolsGuard, isDevToolPath } from './dev-tools.ts';
 import { AuthError, authErrorResponse, RestError, restErrorResponse, supabaseCors } from './http.ts';
 import { apiKeyRole } from './keys.ts';
+import { mockExamRoutes } from './mock-exam.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 
@@ -23,6 +24,7 @@ export function createApp(ctx: ServerContext): Hono {
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/', ctx.mailbox.routes());
+  app.route('/', mockExamRoutes(ctx));
   app.route(
     '/',
     paymentRoutes({

@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seededRandom } from '../../machines/shared/fixtures.ts';
+import { MOCK_EXAM_FUNCTION_PATH } from '../../server/mock-exam.ts';
 import { PORTAL_FUNCTION_PATH, WEBHOOK_PATH } from '../../server/payments/routes.ts';
 import {
   createConfirmedUser,
@@ -301,6 +302,12 @@ function otherEndpoints(): Endpoint[] {
       method: pick(random, ['POST', 'POST', 'GET', 'OPTIONS']),
       path: PORTAL_FUNCTION_PATH,
       body: randomBody(random, ['return_url']),
+    }),
+    (random) => ({
+      family: 'function',
+      method: pick(random, ['POST', 'POST', 'POST', 'GET', 'OPTIONS']),
+      path: MOCK_EXAM_FUNCTION_PATH,
+      body: randomBody(random, ['action', 'ordinal', 'token', 'itemId', 'response', 'examId']),
     }),
     () => ({ family: 'devtool', method: 'GET', path: '/_inbox', body: {} }),
     (random) => ({

@@ -76,7 +76,7 @@ describe('everything else the API roles must not touch', () => {
     expect(await sqlStateOf(asRole(backend.db, 'anon', {}, (tx) => tx.query(sql)))).toBe('42501');
   });
 
-  test('anon may not execute the entitlement, practice, learning-record, clinical-judgment or billing functions', async () => {
+  test("anon may not execute the entitlement, practice, learning-record, clinical-judgment or billing functions; no client may execute the mock exam's", async () => {
     const rows = await backend.db.query<{ fn: string; anon: boolean; authenticated: boolean }>(
       `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
               has_function_privilege('authenticated', p.oid, 'execute') as authenticated
@@ -94,6 +94,14 @@ describe('everything else the API roles must not touch', () => {
       { fn: 'get_practice_set', anon: false, authenticated: true },
       { fn: 'get_results_summary', anon: false, authenticated: true },
       { fn: 'list_judgment_sets', anon: false, authenticated: true },
+      { fn: 'mock_exam_access', anon: false, authenticated: false },
+      { fn: 'mock_exam_answer', anon: false, authenticated: false },
+      { fn: 'mock_exam_bank', anon: false, authenticated: false },
+      { fn: 'mock_exam_finish', anon: false, authenticated: false },
+      { fn: 'mock_exam_get', anon: false, authenticated: false },
+      { fn: 'mock_exam_history', anon: false, authenticated: false },
+      { fn: 'mock_exam_item_content', anon: false, authenticated: false },
+      { fn: 'mock_exam_start', anon: false, authenticated: false },
       { fn: 'record_clinical_judgment_set', anon: false, authenticated: true },
       { fn: 'record_practice_set', anon: false, authenticated: true },
       { fn: 'reset_practice_history', anon: false, authenticated: true },
