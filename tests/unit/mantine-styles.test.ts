@@ -30,7 +30,10 @@ function importedMantineNames(): Set<string> {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/import\s+(?:type\s+)?\{([^}]+)\}\s+from\s+'@mantine\/core'/g)) {
       for (const name of (match[1] ?? '').split(',')) {
-        const clean = name.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]?.trim();
+        const clean = name
+          .replace(/^\s*type\s+/, '')
+          .split(/\s+as\s+/)[0]
+          ?.trim();
         if (clean) names.add(clean);
       }
     }
