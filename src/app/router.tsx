@@ -89,6 +89,13 @@ function pages(): RouteObject[] {
       ),
     },
     {
+      path: paths.support,
+      lazy: lazyPage(
+        () => import('../features/marketing/SupportPage'),
+        (m) => m.SupportPage,
+      ),
+    },
+    {
       path: paths.terms,
       lazy: lazyPage(
         () => import('../features/legal/TermsPage'),

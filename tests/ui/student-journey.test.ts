@@ -7,12 +7,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appErrorCopy } from '../../src/content/app-error';
+import { faq } from '../../src/content/faq';
+import { support } from '../../src/content/support';
 import { billingCopy } from '../../src/features/billing/billing-copy';
-import type { LocalBackend } from '../support/backend';
+import { practiceCopy } from '../../src/features/practice-session/practice-copy';
+import { grantTrial, type LocalBackend } from '../support/backend';
 import { type AppUnderTest, appStarted, axeViolations, startApp } from '../support/browser';
 import { CHECKED_SCHEMES, CHECKED_WIDTHS, overflowProblems } from '../support/overflow';
-import { startUiBackend } from '../support/ui-backend';
-import { studentPage } from './practice-session-support';
+import { signInContext, startUiBackend } from '../support/ui-backend';
+import { UI_SUPPORT_EMAIL } from '../support/ui-config';
+import { choose, currentQuestionId, runSet, studentPage } from './practice-session-support';
 import { animationsSettled, openRoute, titleOf } from './public-helpers';
 
 let app: AppUnderTest;
@@ -97,3 +101,152 @@ describe("a lost connection shows the app's own error screen (item 2)", () => {
     await page.getByRole('heading', { level: 1, name: /results/i }).waitFor();
   });
 });
+
+describe('the results table on a phone (item 6)', () => {
+  it('shows every category with its accuracy, no sideways scroll', async () => {
+    const { page } = await studentPage(app, backend);
+    await page.goto('/practice');
+    await runSet(page, backend, 7);
+    await page.goto('/results');
+    await page.getByTestId('category-table').waitFor();
+    for (const scheme of CHECKED_SCHEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 375, height: 740 });
+      const accuracyHeader = page
+        .getByTestId('category-table')
+        .getByRole('columnheader', { name: 'Accuracy' });
+      const box = await accuracyHeader.boundingBox();
+      expect(box && box.x + box.width <= 375).toBe(true);
+      // Every row's accuracy cell is on screen; Correct reads "7 of 10" with Answered folded in.
+      const rows = page.getByTestId('category-table').locator('tbody tr');
+      for (const row of await rows.all()) {
+        const cell = await row.locator('td').last().boundingBox();
+        expect(cell && cell.x + cell.width <= 375).toBe(true);
+        expect(await row.locator('td').nth(1).innerText()).toMatch(/^\d+ of \d+$/);
+      }
+      expect(await overflowProblems(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+    }
+  });
+});
+
+describe('the support page (item 8)', () => {
+  it("the footer's Support opens a page with the address, the response time and how to cancel or get a refund", async () => {
+    const { page } = await app.newPage({ width: 375, height: 740 });
+    await openRoute(page, '/', titleOf('NCLEX-PN Practice'));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Support' }).click();
+    await page.getByRole('heading', { level: 1, name: support.title }).waitFor();
+    expect(await page.title()).toBe(titleOf(support.title));
+    const text = await page.getByRole('main').innerText();
+    expect(text).not.toContain('Page Not Found');
+    expect(await page.getByRole('link', { name: UI_SUPPORT_EMAIL }).getAttribute('href')).toBe(
+      `mailto:${UI_SUPPORT_EMAIL}`,
+    );
+    for (const part of [support.response, support.refund, ...support.cancelSteps])
+      expect(text).toContain(part);
+    expect(await overflowProblems(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('arrives prerendered, like the other public pages', async () => {
+    const html = await (await fetch(`${app.url}/support`)).text();
+    expect(html).toContain(support.response);
+    expect(html).toContain(`<title>${titleOf(support.title)}</title>`);
+  });
+});
+
+describe('smaller rough edges (item 9)', () => {
+  it('a set drawn from the record says which set it is', async () => {
+    const { page } = await studentPage(app, backend);
+    await page.goto('/practice');
+    await runSet(page, backend, 3);
+    await page.goto('/practice?focus=missed');
+    await page.getByTestId('focus-heading').waitFor();
+    expect(await page.getByTestId('focus-heading').textContent()).toBe(practiceCopy.focusHeading.missed);
+    await page.goto('/practice?focus=weakest');
+    await page.getByTestId('focus-heading').waitFor();
+    expect(await page.getByTestId('focus-heading').textContent()).toMatch(
+      new RegExp(`^${practiceCopy.focusHeading.weakest}: .+`),
+    );
+    // An ordinary set has no such heading.
+    await page.goto('/practice');
+    await page.getByRole('button', { name: /^(Next|Submit)$/ }).waitFor();
+    expect(await page.getByTestId('focus-heading').count()).toBe(0);
+  });
+
+  it('the dashboard counts down the free trial', async () => {
+    const { context, page } = await app.newPage();
+    const user = await signInContext(context, backend, `countdown-${Date.now()}@example.com`);
+    await grantTrial(backend, user.id, { trialEnd: new Date(Date.now() + (5 * 60 + 30) * 60_000) });
+    await openRoute(page, '/dashboard', titleOf('Dashboard'));
+    await page.getByTestId('trial-countdown').waitFor();
+    expect(await page.getByTestId('trial-countdown').textContent()).toMatch(
+      /Free trial: 5 hours (29|30) minutes left\./,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('in the one-page layout, the locked answer the student chose stands out at AA contrast', async () => {
+    const { page } = await studentPage(app, backend);
+    await page.goto('/practice');
+    const first = await currentQuestionId(page);
+    await choose(page, backend, first, false);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect.poll(() => currentQuestionId(page)).not.toBe(first);
+    await page.getByText('All on one page').click();
+    const card = page.locator(`[data-question-id="${first}"]`);
+    await card.getByText('Locked', { exact: true }).waitFor();
+    for (const scheme of CHECKED_SCHEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const look = await card.evaluate((el) => {
+        const checked = el.querySelector('input:checked') as HTMLInputElement;
+        const chosenLabel = el.querySelector(`label[for="${checked.id}"]`) as HTMLElement;
+        return {
+          chosen: getComputedStyle(chosenLabel).color,
+          chosenWeight: getComputedStyle(chosenLabel).fontWeight,
+          radio: getComputedStyle(checked).backgroundColor,
+          background: getComputedStyle(document.body).backgroundColor,
+        };
+      });
+      expect(contrast(look.chosen, look.background)).toBeGreaterThanOrEqual(4.5);
+      expect(Number(look.chosenWeight)).toBeGreaterThanOrEqual(700);
+      // The chosen radio is filled with the primary colour, not the disabled grey.
+      expect(contrast(look.radio, look.background)).toBeGreaterThanOrEqual(3);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('the FAQ (item 10)', () => {
+  it('carries every answer and FAQPage structured data in its prerendered HTML', async () => {
+    const html = await (await fetch(`${app.url}/faq`)).text();
+    // The answers are in the page itself, not only in the structured data.
+    const page = decodeHtml(html.replace(/<script type="application\/ld\+json">.*?<\/script>/s, ''));
+    for (const item of faq.items) expect(page).toContain(item.answer);
+    const data = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1];
+    const parsed = JSON.parse(data ?? '{}') as { '@type': string; mainEntity: unknown[] };
+    expect(parsed['@type']).toBe('FAQPage');
+    expect(parsed.mainEntity).toHaveLength(faq.items.length);
+  });
+});
+
+/** WCAG contrast ratio of two computed rgb() colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, bl] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const decodeHtml = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
