@@ -123,6 +123,7 @@ describe('the results table on a phone (item 6)', () => {
       for (const row of await rows.all()) {
         const cell = await row.locator('td').last().boundingBox();
         expect(cell && cell.x + cell.width <= 375).toBe(true);
+        // biome-ignore lint/performance/useDomNodeTextContent: the text as drawn, the phone-only part included.
         expect(await row.locator('td').nth(1).innerText()).toMatch(/^\d+ of \d+$/);
       }
       expect(await overflowProblems(page)).toEqual([]);
@@ -138,6 +139,7 @@ describe('the support page (item 8)', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Support' }).click();
     await page.getByRole('heading', { level: 1, name: support.title }).waitFor();
     expect(await page.title()).toBe(titleOf(support.title));
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees.
     const text = await page.getByRole('main').innerText();
     expect(text).not.toContain('Page Not Found');
     expect(await page.getByRole('link', { name: UI_SUPPORT_EMAIL }).getAttribute('href')).toBe(
