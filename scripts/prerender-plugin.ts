@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { classesIn, criticalCss } from './lib/critical-css.ts';
 
 /** One rendered page, as the child process reports it. */
 interface RenderedPage {
@@ -77,7 +78,7 @@ const APP_SCRIPTS_ID = 'app-scripts';
  * behind them on a slow connection. The loader's text does not depend on the build, so its hash
  * in the Content-Security-Policy comes from index.html like the colour-scheme script's.
  */
-export function startScriptsAfterFirstPaint(html: string): string {
+export function startScriptsAfterFirstPaint(html: string, styles: readonly string[] = []): string {
   const entries: string[] = [];
   const preloads: string[] = [];
   const withoutTags = html
@@ -90,7 +91,7 @@ export function startScriptsAfterFirstPaint(html: string): string {
       return '';
     });
   if (entries.length !== 1) throw new Error(`prerender: expected one entry script, found ${entries.length}`);
-  const scripts = JSON.stringify({ entry: entries[0], preloads }).replace(/</g, '\\u003c');
+  const scripts = JSON.stringify({ entry: entries[0], preloads, styles }).replace(/</g, '\\u003c');
   const data = `<script type="application/json" id="${APP_SCRIPTS_ID}">${scripts}</script>`;
   return withoutTags.replace('</body>', () => `  ${data}\n  </body>`);
 }
@@ -98,13 +99,15 @@ export function startScriptsAfterFirstPaint(html: string): string {
 /**
  * Puts a rendered page into the built index.html: its title, description and canonical URL, the
  * markup in #root (marked with the route it was rendered for, which src/main.tsx checks before
- * hydrating), and the stylesheet inlined so the first paint waits for no request but the page.
+ * hydrating), and the page's critical CSS inlined so the first paint waits for no request but the
+ * page (scripts/lib/critical-css.ts).
  */
 export function fillShell(
   shell: string,
   page: { markup: string; route: string; title: string; description: string; canonical: string | null },
   readAsset: (href: string) => string,
 ): string {
+  const styles: string[] = [];
   let html = shell
     // Replacements are functions: page text may hold `$&` and the like, which a string would expand.
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
@@ -124,10 +127,13 @@ export function fillShell(
         ? tag
         : `<html${attributes} data-mantine-color-scheme="light">`,
     )
+    // Only the rules this page's markup can use are inlined; the whole stylesheet loads with the
+    // scripts after the first paint (index.html's loader), before the app renders anything new.
     .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) => {
-      return `<style>${readAsset(href)}</style>`;
+      styles.push(href);
+      return `<style>${criticalCss(readAsset(href), classesIn(page.markup))}</style>`;
     });
-  html = startScriptsAfterFirstPaint(html);
+  html = startScriptsAfterFirstPaint(html, styles);
   html = html.replace(
     '<div id="root"></div>',
     () => `<div id="root" data-prerendered="${escapeHtml(page.route)}">${page.markup}</div>`,

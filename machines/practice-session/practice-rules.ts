@@ -41,20 +41,40 @@ export function answeredCount(questions: readonly PracticeQuestion[], answers: A
 }
 
 /**
- * Up to 3 focus keywords from a stem: distinct words longer than 3 letters, punctuation stripped,
- * lowercased, stop words removed, in order of first appearance.
+ * The distinct words of a stem that can be keywords, in order: longer than 3 letters once
+ * punctuation is stripped, lowercased, without digits. The bank's word-frequency table
+ * (`npm run bank:export`) counts the same words.
  */
-export function focusKeywords(stem: string, stopWords: ReadonlySet<string>): string[] {
-  const keywords: string[] = [];
+export function stemWords(stem: string): string[] {
+  const words: string[] = [];
   for (const raw of stem.toLowerCase().split(/\s+/)) {
     // Letters and digits stay; apostrophes and hyphens inside a word are punctuation too.
     const word = raw.replace(/[^\p{L}\p{N}]/gu, '');
-    if (word.length <= FOCUS_KEYWORD_MIN_EXCLUSIVE_LENGTH) continue;
-    if (stopWords.has(word) || keywords.includes(word)) continue;
-    keywords.push(word);
-    if (keywords.length === MAX_FOCUS_KEYWORDS) break;
+    if (word.length <= FOCUS_KEYWORD_MIN_EXCLUSIVE_LENGTH || /\p{N}/u.test(word)) continue;
+    if (!words.includes(word)) words.push(word);
   }
-  return keywords;
+  return words;
+}
+
+/**
+ * Up to 3 focus keywords from a stem: distinct words longer than 3 letters, punctuation stripped,
+ * lowercased, stop words and numbers (any word with a digit, such as "15yearold") removed. With
+ * `bankFrequency` (in how many of the bank's stems each common word appears) the most informative
+ * words are kept: the rarest across the bank first, so "digoxin" outranks "morning"; a word missing
+ * from the table is rare. They are returned in the order the stem gives them.
+ */
+export function focusKeywords(
+  stem: string,
+  stopWords: ReadonlySet<string>,
+  bankFrequency: ReadonlyMap<string, number> = new Map(),
+): string[] {
+  const candidates = stemWords(stem).filter((word) => !stopWords.has(word));
+  const frequency = (word: string) => bankFrequency.get(word) ?? 0;
+  // A stable sort: equally frequent words keep the stem's order.
+  const kept = new Set(
+    [...candidates].sort((a, b) => frequency(a) - frequency(b)).slice(0, MAX_FOCUS_KEYWORDS),
+  );
+  return candidates.filter((word) => kept.has(word));
 }
 
 /** A Fisher–Yates shuffle into a new array; `random` returns a number in [0, 1). */

@@ -8,6 +8,7 @@ import { privacy, terms } from '../content/legal';
 import { notFound } from '../content/not-found';
 import { pricing } from '../content/plans';
 import { register } from '../content/register';
+import { support } from '../content/support';
 
 /** What a prerendered page puts in its head: the title its page sets, a description for search. */
 export interface PageMeta {
@@ -34,6 +35,7 @@ export const prerenderedPages = {
     title: faq.title,
     description: `${faq.intro} PN Prep, NCLEX-PN practice for practical nurses.`,
   },
+  [paths.support]: { title: support.title, description: support.description },
   [paths.terms]: { title: terms.title, description: `${terms.intro} The terms of service of PN Prep.` },
   [paths.privacy]: { title: privacy.title, description: privacy.intro },
   [paths.login]: {

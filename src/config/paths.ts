@@ -9,6 +9,7 @@ export const paths = {
   about: '/about',
   pricing: '/pricing',
   faq: '/faq',
+  support: '/support',
   login: '/login',
   register: '/register',
   resetPassword: '/reset-password',

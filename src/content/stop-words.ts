@@ -32,6 +32,28 @@ indicates licensed nurse nurses nursing patient patients practical priority refe
 responses says statement statements take takes tells
 `;
 
+/**
+ * More NCLEX boilerplate, left out of the focus keywords only: the setting, the age, the reporting
+ * verbs of a stem ("A 72-year-old client admitted to the unit reports…"). The bank's near-duplicate
+ * check (scripts/lib/near-duplicates.ts) keeps the shorter list its judgments were made with.
+ */
+const stemBoilerplate = `
+admitted admits admission comes came arrives arrived unit facility setting room assigned assigning
+care caring cares longterm yearold yearolds monthold weekold dayold hours days weeks months years
+reinforce reinforces reinforcing reinforced instruct instruction instructions teaching teach
+finding findings data report reports reported shows noted notes notices understanding understands
+prescribed provider providers accurate suggest suggests suggestion suggestions plan planning expected
+answer answers asking asked information thing things watch consistent current currently needs
+collect collects started starts keeps kept yesterday today tonight morning evening night later
+wants wanted explain explains explained question questions describe describes
+`;
+
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   `${words} ${itemWritingWords}`.split(/\s+/).filter(Boolean),
 );
+
+/** The words never shown as remediation's focus keywords (numbers are dropped by the rule itself). */
+export const FOCUS_STOP_WORDS: ReadonlySet<string> = new Set([
+  ...STOP_WORDS,
+  ...stemBoilerplate.split(/\s+/).filter(Boolean),
+]);

@@ -104,6 +104,8 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** Runs axe-core (WCAG 2.0–2.2 A and AA rules) in the page and returns the violations. */
 export async function axeViolations(
   page: Page,
+  /** Only this part of the page (a CSS selector): an open dialog, whose overlay dims the page behind it. */
+  within?: string,
 ): Promise<Array<{ id: string; help: string; nodes: string[] }>> {
   // Checking mid-transition (a drawer fading in) would measure half-transparent text.
   // Spinners loop forever, so only finite animations are waited for.
@@ -116,7 +118,7 @@ export async function axeViolations(
   );
   // Evaluated through the DevTools protocol, not as an inline <script>: the production CSP blocks those.
   await page.evaluate(axeSource);
-  return page.evaluate(async () => {
+  return page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -129,7 +131,7 @@ export async function axeViolations(
         };
       }
     ).axe;
-    const result = await axe.run(document, {
+    const result = await axe.run(selector ? { include: [selector] } : document, {
       runOnly: {
         type: 'tag',
         values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
@@ -140,5 +142,5 @@ export async function axeViolations(
       help: v.help,
       nodes: v.nodes.map((n) => n.target.join(' ')),
     }));
-  });
+  }, within);
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTIONS_PER_SET } from '../../domain/business-rules';
 import { focusKeywords } from '../../machines/practice-session/practice-rules';
+import { BANK_WORD_FREQUENCY } from '../../src/content/bank-word-frequency';
 import { remediationPrompt } from '../../src/content/remediation';
-import { STOP_WORDS } from '../../src/content/stop-words';
+import { FOCUS_STOP_WORDS } from '../../src/content/stop-words';
 import { LOAD_ERROR_LOG } from '../../src/features/practice-session/practice-copy';
 import type { LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
@@ -349,7 +350,7 @@ describe('practice: results', () => {
       );
       // The bank's rationale is extra help under each incorrect item.
       expect(await card.getByTestId('remediation-rationale').textContent()).toContain(entry.rationale);
-      const expected = focusKeywords(entry.stem, STOP_WORDS);
+      const expected = focusKeywords(entry.stem, FOCUS_STOP_WORDS, BANK_WORD_FREQUENCY);
       const shown = expected.length
         ? await card.getByTestId('remediation-keywords').locator('.mantine-Badge-root').allTextContents()
         : [];

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
-import { UI_SUPPORT_EMAIL } from '../support/ui-config';
 import { animationsSettled, openRoute, titleOf } from './public-helpers';
 
 let app: AppUnderTest;
@@ -110,7 +109,8 @@ describe('footer', () => {
     { name: 'FAQ', href: '/faq' },
     { name: 'Terms', href: '/terms' },
     { name: 'Privacy', href: '/privacy' },
-    { name: 'Support', href: `mailto:${UI_SUPPORT_EMAIL}` },
+    // The support page carries the mail address (decision 140).
+    { name: 'Support', href: '/support' },
     { name: 'Login', href: '/login' },
     { name: 'Register', href: '/register' },
     { name: 'Profile', href: '/profile' },

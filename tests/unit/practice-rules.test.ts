@@ -9,12 +9,13 @@ import {
   shuffle,
 } from '../../machines/practice-session/practice-rules';
 import type { PracticeQuestion } from '../../machines/shared/ports';
+import { BANK_WORD_FREQUENCY } from '../../src/content/bank-word-frequency';
 import {
   genericRemediationPrompt,
   remediationPrompt,
   remediationPrompts,
 } from '../../src/content/remediation';
-import { STOP_WORDS } from '../../src/content/stop-words';
+import { FOCUS_STOP_WORDS, STOP_WORDS } from '../../src/content/stop-words';
 
 const q = (id: string, correct: string): PracticeQuestion => ({
   id,
@@ -59,6 +60,47 @@ describe('resultMessage', () => {
     expect(resultMessage(2, 3)).toBe('Keep practicing!');
     expect(resultMessage(0, 10)).toBe('Keep practicing!');
     expect(resultMessage(0, 0)).toBe('Keep practicing!');
+  });
+});
+
+describe("focusKeywords with the bank's word frequencies", () => {
+  it('keeps the words rarest across the bank, in the order of the stem', () => {
+    const frequency = new Map([
+      ['morning', 46],
+      ['dose', 42],
+      ['blood', 70],
+    ]);
+    expect(focusKeywords('Morning dose of digoxin, blood potassium', new Set(), frequency)).toEqual([
+      'dose',
+      'digoxin',
+      'potassium',
+    ]);
+  });
+
+  it('drops numbers and NCLEX boilerplate: ages, the setting, the reporting verbs', () => {
+    expect(
+      focusKeywords(
+        'A 15-year-old client admitted to the long-term care unit reports nausea after 250 mg of metformin.',
+        FOCUS_STOP_WORDS,
+        BANK_WORD_FREQUENCY,
+      ),
+    ).toEqual(['nausea', 'metformin']);
+  });
+
+  it('still follows the spec: at most 3 distinct words longer than 3 letters, none a stop word', () => {
+    for (const stem of [
+      'A client with heart failure takes furosemide and digoxin; which finding needs follow-up?',
+      'The nurse reinforces teaching about warfarin, vitamin K and bleeding precautions.',
+    ]) {
+      const words = focusKeywords(stem, FOCUS_STOP_WORDS, BANK_WORD_FREQUENCY);
+      expect(words.length).toBeLessThanOrEqual(MAX_FOCUS_KEYWORDS);
+      expect(new Set(words).size).toBe(words.length);
+      for (const word of words) {
+        expect(word.length).toBeGreaterThan(3);
+        expect(FOCUS_STOP_WORDS.has(word)).toBe(false);
+        expect(stem.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, '')).toContain(word);
+      }
+    }
   });
 });
 

@@ -1,15 +1,16 @@
 import { Anchor, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { isSignedIn, isSignedOut } from '../../../machines/auth/auth.machine';
 import { paths } from '../../config/paths';
 import { useAuthRef, useAuthSnapshot } from '../../runtime/auth-actor';
+import { retryingLazy } from '../../runtime/retrying-import';
 import { Logo } from '../Logo';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { signedInNav, signedOutNav } from './nav-items';
 
-const MobileMenu = lazy(() => import('./MobileMenu'));
+const MobileMenu = retryingLazy(() => import('./MobileMenu'));
 
 /** Top navigation, the header button and the mobile menu, following the auth actor live. */
 export function SiteHeader() {

@@ -30,7 +30,7 @@ export const mobileMenuNav: NavItem[] = [
   { label: 'Billing', to: paths.billing },
 ];
 
-/** Footer links; the support mail link sits between Privacy and Login. */
+/** Footer links; the Support link (to the support page) sits between Privacy and Login. */
 export const footerNavBeforeSupport: NavItem[] = [
   { label: 'Practice', to: paths.practice },
   { label: 'Exams', to: paths.exams },

@@ -140,6 +140,9 @@ export function BillingView({
         // Mantine's modal header is a <header>: rendered in a portal at the top of <body>, it would be
         // a second banner landmark; inside <main> it is not.
         withinPortal={false}
+        // Mantine's fixed layer sets no left edge (a portal at the top of <body> does not need one);
+        // inside <main> it would start at the page's left margin and run off the right edge.
+        styles={{ inner: { left: 0 } }}
         centered
       >
         <Stack gap="md">

@@ -7,6 +7,7 @@ import { useAuthRef, useAuthSnapshot } from '../../runtime/auth-actor';
 import { preloadWhenIdle } from '../../runtime/preload';
 import { DashboardSummary } from './DashboardSummary';
 import { greetingName } from './greeting';
+import { TrialCountdown } from './TrialCountdown';
 
 /** /dashboard: greeting and the way to practice, results and billing. */
 export function DashboardPage() {
@@ -20,6 +21,7 @@ export function DashboardPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>Dashboard</Title>
+      <TrialCountdown />
       <Text fz="lg">Welcome back, {greetingName(email)} — your next practice set is ready.</Text>
       <Group>
         <Button component={Link} to={paths.practice}>

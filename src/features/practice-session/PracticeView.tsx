@@ -10,6 +10,7 @@ import {
   type PracticeSessionEvent,
   type practiceSessionMachine,
 } from '../../../machines/practice-session/practice-session.machine';
+import type { PracticeFocus, PracticeQuestion } from '../../../machines/shared/ports';
 import { BusyNote } from '../../components/BusyNote';
 import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
 import { optionLetter } from '../../components/option-letter';
@@ -79,6 +80,7 @@ export function PracticeView(props: PracticeViewProps) {
           />
         )}
       </Group>
+      <FocusHeading focus={snapshot.context.focus} questions={questions} />
       <PracticeBody {...props} />
       {answering && questions.length > 0 && currentIndex === 0 && answeredQuestions(snapshot) === 0 && (
         <Text c="dimmed" fz="sm" data-testid="keyboard-hint">
@@ -88,6 +90,29 @@ export function PracticeView(props: PracticeViewProps) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Which set this is, for a set drawn from the record (`?focus=weakest` or `missed`): the weakest
+ * category's set names its category, the one all its questions share.
+ */
+function FocusHeading({
+  focus,
+  questions,
+}: {
+  focus: PracticeFocus;
+  questions: readonly PracticeQuestion[];
+}) {
+  if (focus === 'mixed') return null;
+  const categories = new Set(questions.map((question) => question.category));
+  const [category] = categories;
+  const named = focus === 'weakest' && categories.size === 1 && category;
+  return (
+    <Title order={2} fz="h3" data-testid="focus-heading">
+      {practiceCopy.focusHeading[focus]}
+      {named ? `: ${category}` : ''}
+    </Title>
   );
 }
 

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Anchor, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { JudgmentStep } from '../../../../domain/judgment-steps';
 import { accuracy } from '../../../../machines/learning-record/learning-record.machine';
 import type { ResultsSummary } from '../../../../machines/shared/ports';
@@ -41,36 +41,40 @@ export function CategoryChart({ summary }: { summary: ResultsSummary }) {
           withTooltip={false}
         />
       </div>
-      {/* On a phone the four columns are wider than the screen: the table scrolls, not the page.
-          Focusable, so the columns out of view can be reached by keyboard too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard (WCAG 2.1.1). */}
-      <section className="table-scroll" aria-labelledby="category-table-caption" tabIndex={0}>
-        <Table striped withTableBorder data-testid="category-table">
-          <Table.Caption id="category-table-caption">
-            Answers and accuracy in each of the eight client-need categories.
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Category</Table.Th>
-              <Table.Th scope="col">Answered</Table.Th>
-              <Table.Th scope="col">Correct</Table.Th>
-              <Table.Th scope="col">Accuracy</Table.Th>
+      {/* On a phone four columns are wider than the screen, and a table scrolling sideways hid its
+          Accuracy column: there the Answered column folds into Correct ("7 of 10") instead. */}
+      <Table striped withTableBorder data-testid="category-table">
+        <Table.Caption id="category-table-caption">
+          Answers and accuracy in each of the eight client-need categories.
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Category</Table.Th>
+            <Table.Th scope="col" visibleFrom="sm">
+              Answered
+            </Table.Th>
+            <Table.Th scope="col">Correct</Table.Th>
+            <Table.Th scope="col">Accuracy</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.category} data-category={r.category}>
+              <Table.Th scope="row" fw={500}>
+                {r.category}
+              </Table.Th>
+              <Table.Td visibleFrom="sm">{r.answered}</Table.Td>
+              <Table.Td>
+                {r.correct}
+                <Box component="span" hiddenFrom="sm">
+                  {` of ${r.answered}`}
+                </Box>
+              </Table.Td>
+              <Table.Td>{percentText(r.accuracy)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.category} data-category={r.category}>
-                <Table.Th scope="row" fw={500}>
-                  {r.category}
-                </Table.Th>
-                <Table.Td>{r.answered}</Table.Td>
-                <Table.Td>{r.correct}</Table.Td>
-                <Table.Td>{percentText(r.accuracy)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </section>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }

@@ -16,6 +16,17 @@ interface QuestionCardProps {
   onSelect(optionId: string): void;
 }
 
+/**
+ * A locked question keeps its text at full contrast and marks the student's own answer (bold, a
+ * filled radio): Mantine's disabled grey made the chosen answer hard to find (src/app/app.css).
+ */
+const lockedOptionClasses = { label: 'locked-option-label' };
+const lockedChoiceClasses = {
+  root: 'locked-choice',
+  label: 'locked-option-label',
+  radio: 'locked-choice-radio',
+};
+
 /** One question: its heading, the stem and the options as a native radio group (arrow keys work). */
 export function QuestionCard({
   question,
@@ -56,6 +67,9 @@ export function QuestionCard({
                 value={option.id}
                 label={`${optionLetter(i)}. ${option.label}`}
                 disabled={locked}
+                classNames={
+                  locked ? (option.id === answer ? lockedChoiceClasses : lockedOptionClasses) : undefined
+                }
               />
             ))}
           </Stack>

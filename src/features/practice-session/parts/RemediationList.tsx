@@ -6,8 +6,9 @@ import {
 } from '../../../../machines/practice-session/practice-rules';
 import type { PracticeQuestion } from '../../../../machines/shared/ports';
 import { optionLetter } from '../../../components/option-letter';
+import { BANK_WORD_FREQUENCY } from '../../../content/bank-word-frequency';
 import { remediationPrompt } from '../../../content/remediation';
-import { STOP_WORDS } from '../../../content/stop-words';
+import { FOCUS_STOP_WORDS } from '../../../content/stop-words';
 
 interface RemediationListProps {
   questions: PracticeQuestion[];
@@ -26,7 +27,7 @@ export function RemediationList({ questions, answers }: RemediationListProps) {
       {incorrect.map((question) => {
         const chosen = question.options.find((o) => o.id === answers[question.id]);
         const correct = question.options.find((o) => o.is_correct);
-        const keywords = focusKeywords(question.stem, STOP_WORDS);
+        const keywords = focusKeywords(question.stem, FOCUS_STOP_WORDS, BANK_WORD_FREQUENCY);
         return (
           <Paper key={question.id} withBorder p="md" component="article" data-remediation-for={question.id}>
             <Stack gap="xs">
