@@ -41,6 +41,24 @@ create policy subscriptions_select_own on public.subscriptions
   for select to authenticated
   using ((select auth.uid()) = user_id);
 
+-- Per-student serialisation (docs/decisions/100-per-student-serialisation.md). Every function that
+-- writes a student's learning record, judgment record, history reset or subscriptions takes this
+-- lock first, before it reads or writes any row, and holds it to the end of its transaction. Two
+-- writes for one student then run one after the other (no deadlock between a reset and a
+-- submission, no aggregate computed from rows another call is deleting); different students never
+-- wait for each other (a hash collision only makes two students wait, it cannot corrupt anything).
+-- No function takes two students' locks, so no two calls can wait on each other in a cycle.
+create or replace function private.lock_student(p_user uuid)
+returns void
+language sql
+volatile
+set search_path = ''
+as $$
+  select pg_advisory_xact_lock(hashtextextended('pn-prep.student:' || p_user::text, 0))
+   where p_user is not null
+$$;
+revoke all on function private.lock_student(uuid) from public;
+
 -- Processed webhook events: idempotency by Stripe event id. Not exposed through the API.
 create table if not exists private.stripe_events (
   event_id          text primary key,
@@ -119,117 +137,5 @@ $$;
 revoke all on function public.check_user_entitlement(uuid) from public, anon;
 grant execute on function public.check_user_entitlement(uuid) to authenticated, service_role;
 
--- The webhook's only write path. p_subscription is the Stripe Subscription object as JSON.
--- Returns 'duplicate' | 'applied' | 'stale', plus ',linked' / ',unknown_user' / ',user_conflict'.
-create or replace function public.stripe_apply_subscription(
-  p_event_id       text,
-  p_event_type     text,
-  p_event_created  timestamptz,
-  p_subscription   jsonb,
-  p_source_version timestamptz,
-  p_user_id        uuid default null
-)
-returns text
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_sub_id   text := p_subscription ->> 'id';
-  v_period_start timestamptz;
-  v_period_end   timestamptz;
-  v_rows     integer;
-  v_note     text := '';
-  v_existing uuid;
-  v_user_id  uuid := p_user_id;
-begin
-  if coalesce(p_subscription ->> 'object', '') <> 'subscription' or v_sub_id is null then
-    raise exception 'stripe_apply_subscription: payload is not a subscription object';
-  end if;
-
-  insert into private.stripe_events (event_id, event_type, stripe_created_at)
-  values (p_event_id, p_event_type, p_event_created)
-  on conflict (event_id) do nothing;
-  if not found then
-    return 'duplicate';
-  end if;
-
-  -- Since API 2025-03-31.basil the billing period lives on the subscription items; older payloads
-  -- carry it at the top level.
-  select to_timestamp(min((i ->> 'current_period_start')::bigint)),
-         to_timestamp(max((i ->> 'current_period_end')::bigint))
-    into v_period_start, v_period_end
-    from jsonb_array_elements(coalesce(p_subscription -> 'items' -> 'data', '[]'::jsonb)) as i;
-  v_period_start := coalesce(v_period_start, to_timestamp((p_subscription ->> 'current_period_start')::bigint));
-  v_period_end := coalesce(v_period_end, to_timestamp((p_subscription ->> 'current_period_end')::bigint));
-
-  -- An unknown user id must not raise (Stripe would retry for days): store the row unlinked.
-  if v_user_id is not null and not exists (select 1 from auth.users u where u.id = v_user_id) then
-    v_user_id := null;
-    v_note := ',unknown_user';
-  end if;
-
-  select s.user_id into v_existing from public.subscriptions s where s.stripe_subscription_id = v_sub_id;
-
-  insert into public.subscriptions as s (
-    stripe_subscription_id, user_id, stripe_customer_id, status, price_id,
-    trial_start, trial_end, current_period_start, current_period_end,
-    cancel_at_period_end, cancel_at, canceled_at, ended_at, livemode,
-    source_version, source_event_id, updated_at)
-  values (
-    v_sub_id,
-    v_user_id,
-    coalesce(p_subscription -> 'customer' ->> 'id', p_subscription ->> 'customer'),
-    p_subscription ->> 'status',
-    p_subscription -> 'items' -> 'data' -> 0 -> 'price' ->> 'id',
-    to_timestamp((p_subscription ->> 'trial_start')::bigint),
-    to_timestamp((p_subscription ->> 'trial_end')::bigint),
-    v_period_start,
-    v_period_end,
-    coalesce((p_subscription ->> 'cancel_at_period_end')::boolean, false),
-    to_timestamp((p_subscription ->> 'cancel_at')::bigint),
-    to_timestamp((p_subscription ->> 'canceled_at')::bigint),
-    to_timestamp((p_subscription ->> 'ended_at')::bigint),
-    coalesce((p_subscription ->> 'livemode')::boolean, false),
-    p_source_version,
-    p_event_id,
-    now())
-  on conflict (stripe_subscription_id) do update set
-    stripe_customer_id   = excluded.stripe_customer_id,
-    status               = excluded.status,
-    price_id             = excluded.price_id,
-    trial_start          = excluded.trial_start,
-    trial_end            = excluded.trial_end,
-    current_period_start = excluded.current_period_start,
-    current_period_end   = excluded.current_period_end,
-    cancel_at_period_end = excluded.cancel_at_period_end,
-    cancel_at            = excluded.cancel_at,
-    canceled_at          = excluded.canceled_at,
-    ended_at             = excluded.ended_at,
-    livemode             = excluded.livemode,
-    source_version       = excluded.source_version,
-    source_event_id      = excluded.source_event_id,
-    updated_at           = now()
-  where s.source_version <= excluded.source_version;  -- out-of-order delivery: keep the newer snapshot
-  get diagnostics v_rows = row_count;
-
-  -- Linking does not depend on snapshot freshness (checkout.session.completed may arrive after
-  -- newer subscription events) and never re-points a subscription linked to someone else.
-  if v_user_id is not null then
-    if v_existing is null then
-      update public.subscriptions set user_id = v_user_id
-       where stripe_subscription_id = v_sub_id and user_id is null;
-      v_note := v_note || ',linked';
-    elsif v_existing <> v_user_id then
-      v_note := v_note || ',user_conflict';
-    end if;
-  end if;
-
-  return (case when v_rows = 1 then 'applied' else 'stale' end) || v_note;
-end;
-$$;
-revoke all on function public.stripe_apply_subscription(text, text, timestamptz, jsonb, timestamptz, uuid)
-  from public, anon, authenticated;
-grant execute on function public.stripe_apply_subscription(text, text, timestamptz, jsonb, timestamptz, uuid)
-  to service_role;
+-- The webhook's only write path, public.stripe_apply_subscription, is defined once, in
+-- 20261125150000_billing_status.sql, next to the unclaimed checkouts it also writes.

@@ -6,7 +6,8 @@
 --   supabase.rpc('get_results_summary')
 --   supabase.rpc('get_practice_set', { set_id })
 --   supabase.rpc('get_focused_practice_questions', { focus, question_limit })
---   supabase.rpc('reset_practice_history')
+--   supabase.rpc('reset_practice_history')                     -- defined in 20261125130000 (it
+--                                                                  also deletes the judgment sets)
 --   supabase.rpc('get_practice_questions', { question_limit })   -- redefined: unseen first
 --
 -- Students read their own sets and answers (RLS); every write goes through the functions, which
@@ -437,6 +438,8 @@ declare
   v_correct   integer;
   v_new_seen  integer;
 begin
+  -- First, before any row is read: one write at a time per student (lock_student).
+  perform private.lock_student(v_uid);
   if v_set_id is null then
     raise exception using errcode = '22023', message = 'Send the practice set id.';
   end if;
@@ -779,29 +782,6 @@ end;
 $$;
 revoke all on function public.get_focused_practice_questions(text, integer) from public, anon;
 grant execute on function public.get_focused_practice_questions(text, integer) to authenticated, service_role;
-
--- Deletes the caller's sets (their answers cascade) and aggregates: a fresh start.
-create or replace function public.reset_practice_history()
-returns json
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_uid     uuid := private.require_student();
-  v_deleted integer;
-begin
-  delete from public.practice_sets p where p.user_id = v_uid;
-  get diagnostics v_deleted = row_count;
-  delete from private.student_question_status s where s.user_id = v_uid;
-  delete from private.student_category_stats c where c.user_id = v_uid;
-  delete from private.student_totals t where t.user_id = v_uid;
-  return json_build_object('deleted_sets', v_deleted);
-end;
-$$;
-revoke all on function public.reset_practice_history() from public, anon;
-grant execute on function public.reset_practice_history() to authenticated, service_role;
 
 -- Same response shape as before; the pick now prefers questions this student has not seen, then
 -- ones they got wrong (private.pick_practice_question_ids: index probes, no scan).

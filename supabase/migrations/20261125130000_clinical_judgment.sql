@@ -6,7 +6,7 @@
 --   supabase.rpc('record_clinical_judgment_set', { set_id, kind, case_id, item_ids, responses,
 --                                                  started_at, submitted_at })
 --   supabase.rpc('get_results_summary')      -- redefined: adds "judgment", nothing else changes
---   supabase.rpc('reset_practice_history')   -- redefined: also deletes the judgment sets
+--   supabase.rpc('reset_practice_history')   -- practice and judgment sets (defined here only)
 --
 -- Grading mirrors domain/ngn-scoring.ts on the same neutral key (its scoringKeyOf, stored in
 -- ngn_items.scoring): private.score_ngn_response is scoreResponse, private.ngn_max_points
@@ -471,6 +471,8 @@ declare
   v_points    integer;
   v_max       integer;
 begin
+  -- First, before any row is read: one write at a time per student (lock_student).
+  perform private.lock_student(v_uid);
   if v_set_id is null then
     raise exception using errcode = '22023', message = 'Send the judgment set id.';
   end if;
@@ -725,7 +727,9 @@ $$;
 revoke all on function public.get_results_summary() from public, anon;
 grant execute on function public.get_results_summary() to authenticated, service_role;
 
--- Deletes the caller's practice and judgment sets (their answers cascade) and aggregates.
+-- Deletes the caller's practice and judgment sets (their answers cascade) and aggregates: a fresh
+-- start. Holds the student's lock (lock_student), so a submission arriving meanwhile is recorded
+-- either wholly before the reset (and erased with the rest) or wholly after it.
 create or replace function public.reset_practice_history()
 returns json
 language plpgsql
@@ -738,6 +742,7 @@ declare
   v_deleted  integer;
   v_judgment integer;
 begin
+  perform private.lock_student(v_uid);
   delete from public.practice_sets p where p.user_id = v_uid;
   get diagnostics v_deleted = row_count;
   delete from private.student_question_status s where s.user_id = v_uid;
@@ -752,3 +757,123 @@ end;
 $$;
 revoke all on function public.reset_practice_history() from public, anon;
 grant execute on function public.reset_practice_history() to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- The record's invariant (for tests: no API role may call it)
+-- ---------------------------------------------------------------------------------------------
+
+-- Every stored aggregate of one student that differs from a recount of their rows: one row per
+-- disagreement, empty when the record is consistent. Covers each set's own counts against its
+-- answers, student_totals, student_question_status, student_category_stats, student_judgment_stats
+-- and student_judgment_totals. A missing aggregate row counts as zeros (a reset deletes them).
+-- last_correct is the answer of the latest-submitted set; when several sets share that instant the
+-- one recorded last wins, so any answer at that instant is accepted. The race tests call this after
+-- every race (docs/decisions/100-per-student-serialisation.md).
+create or replace function private.learning_record_mismatches(p_user uuid)
+returns table (aggregate text, key text, stored text, recounted text)
+language sql
+stable
+set search_path = ''
+as $$
+  -- Each practice set's counts against its answers.
+  select 'practice_sets', p.id::text,
+         format('questions=%s correct=%s', p.question_count, p.correct_count),
+         format('questions=%s correct=%s', count(a.position), count(a.position) filter (where a.is_correct))
+    from public.practice_sets p
+    left join public.practice_answers a on a.set_id = p.id
+   where p.user_id = p_user
+   group by p.id
+  having p.question_count <> count(a.position)
+      or p.correct_count <> count(a.position) filter (where a.is_correct)
+  union all
+  -- The student's totals.
+  select 'student_totals', '', t.stored, r.recounted
+    from (select format('sets=%s answered=%s correct=%s questions_seen=%s',
+                        coalesce(max(t.sets), 0), coalesce(max(t.answered), 0),
+                        coalesce(max(t.correct), 0), coalesce(max(t.questions_seen), 0)) as stored
+            from private.student_totals t where t.user_id = p_user) as t,
+         (select format('sets=%s answered=%s correct=%s questions_seen=%s',
+                        (select count(*) from public.practice_sets p where p.user_id = p_user),
+                        count(a.position), count(a.position) filter (where a.is_correct),
+                        count(distinct a.question_id)) as recounted
+            from public.practice_answers a where a.user_id = p_user) as r
+   where t.stored <> r.recounted
+  union all
+  -- Per question.
+  select 'student_question_status', coalesce(s.question_id, r.question_id),
+         case when s.question_id is not null then
+           format('seen=%s correct=%s last_correct=%s last_answered_at=%s',
+                  s.times_seen, s.times_correct, s.last_correct, s.last_answered_at) end,
+         case when r.question_id is not null then
+           format('seen=%s correct=%s last_correct=%s last_answered_at=%s',
+                  r.times_seen, r.times_correct,
+                  case when s.last_correct in (r.latest_any_correct, r.latest_all_correct)
+                       then s.last_correct else r.latest_any_correct end,
+                  r.last_answered_at) end
+    from (select * from private.student_question_status s where s.user_id = p_user) as s
+    full join (
+      select a.question_id, count(*) as times_seen, count(*) filter (where a.is_correct) as times_correct,
+             max(p.submitted_at) as last_answered_at,
+             bool_or(a.is_correct) filter (where p.submitted_at = l.latest) as latest_any_correct,
+             bool_and(a.is_correct) filter (where p.submitted_at = l.latest) as latest_all_correct
+        from public.practice_answers a
+        join public.practice_sets p on p.id = a.set_id
+        join (select a2.question_id, max(p2.submitted_at) as latest
+                from public.practice_answers a2 join public.practice_sets p2 on p2.id = a2.set_id
+               where a2.user_id = p_user group by a2.question_id) as l on l.question_id = a.question_id
+       where a.user_id = p_user
+       group by a.question_id) as r on r.question_id = s.question_id
+   where s.question_id is null or r.question_id is null
+      or s.times_seen <> r.times_seen or s.times_correct <> r.times_correct
+      or s.last_answered_at <> r.last_answered_at
+      or s.last_correct not in (r.latest_any_correct, r.latest_all_correct)
+  union all
+  -- Per category (answers with a category).
+  select 'student_category_stats', coalesce(s.category, r.category),
+         format('answered=%s correct=%s', coalesce(s.answered, 0), coalesce(s.correct, 0)),
+         format('answered=%s correct=%s', coalesce(r.answered, 0), coalesce(r.correct, 0))
+    from (select * from private.student_category_stats s where s.user_id = p_user) as s
+    full join (
+      select a.category, count(*) as answered, count(*) filter (where a.is_correct) as correct
+        from public.practice_answers a
+       where a.user_id = p_user and a.category is not null
+       group by a.category) as r on r.category = s.category
+   where coalesce(s.answered, 0) <> coalesce(r.answered, 0) or coalesce(s.correct, 0) <> coalesce(r.correct, 0)
+  union all
+  -- Each judgment set's points against its answers.
+  select 'judgment_sets', j.id::text,
+         format('points=%s max_points=%s', j.points, j.max_points),
+         format('points=%s max_points=%s', coalesce(sum(a.points), 0), coalesce(sum(a.max_points), 0))
+    from public.judgment_sets j
+    left join public.judgment_answers a on a.set_id = j.id
+   where j.user_id = p_user
+   group by j.id
+  having j.points <> coalesce(sum(a.points), 0) or j.max_points <> coalesce(sum(a.max_points), 0)
+  union all
+  -- Judgment totals.
+  select 'student_judgment_totals', '', t.stored, r.recounted
+    from (select format('sets=%s points=%s max_points=%s', coalesce(max(t.sets), 0),
+                        coalesce(max(t.points), 0), coalesce(max(t.max_points), 0)) as stored
+            from private.student_judgment_totals t where t.user_id = p_user) as t,
+         (select format('sets=%s points=%s max_points=%s', count(*),
+                        coalesce(sum(j.points), 0), coalesce(sum(j.max_points), 0)) as recounted
+            from public.judgment_sets j where j.user_id = p_user) as r
+   where t.stored <> r.recounted
+  union all
+  -- Judgment points per step and category.
+  select 'student_judgment_stats', coalesce(s.step || ' / ' || s.category, r.step || ' / ' || r.category),
+         format('answered=%s points=%s max_points=%s',
+                coalesce(s.answered, 0), coalesce(s.points, 0), coalesce(s.max_points, 0)),
+         format('answered=%s points=%s max_points=%s',
+                coalesce(r.answered, 0), coalesce(r.points, 0), coalesce(r.max_points, 0))
+    from (select * from private.student_judgment_stats s where s.user_id = p_user) as s
+    full join (
+      select a.step, a.category, count(*) as answered, sum(a.points) as points, sum(a.max_points) as max_points
+        from public.judgment_answers a
+       where a.user_id = p_user
+       group by a.step, a.category) as r on r.step = s.step and r.category = s.category
+   where coalesce(s.answered, 0) <> coalesce(r.answered, 0)
+      or coalesce(s.points, 0) <> coalesce(r.points, 0)
+      or coalesce(s.max_points, 0) <> coalesce(r.max_points, 0)
+$$;
+revoke all on function private.learning_record_mismatches(uuid) from public, anon, authenticated, service_role;

@@ -31,6 +31,7 @@ as $$
 declare
   v_count integer;
 begin
+  perform private.lock_student(p_user_id);
   with claimed as (
     delete from private.unclaimed_checkouts u
      where lower(u.email) = lower(p_email)
@@ -70,10 +71,11 @@ create trigger claim_checkouts_on_confirmed_email
   after insert or update of email, email_confirmed_at on auth.users
   for each row execute function private.claim_checkouts_on_confirmed_email();
 
--- The webhook's write path, now also told the checkout's email (checkout.session.completed only).
--- Unchanged otherwise: see 20261122120100_subscriptions_entitlement.sql for the rules. A checkout
--- without a user id is linked to the confirmed account with that email, or kept as unclaimed.
-drop function if exists public.stripe_apply_subscription(text, text, timestamptz, jsonb, timestamptz, uuid);
+-- The webhook's only write path. p_subscription is the Stripe Subscription object as JSON;
+-- p_checkout_email the email typed at checkout (checkout.session.completed only).
+-- Returns 'duplicate' | 'applied' | 'stale', plus ',linked' / ',unknown_user' / ',user_conflict' /
+-- ',by_email' / ',unclaimed'. A checkout without a user id is linked to the confirmed account with
+-- that email, or kept as unclaimed.
 create or replace function public.stripe_apply_subscription(
   p_event_id       text,
   p_event_type     text,
@@ -110,6 +112,8 @@ begin
     return 'duplicate';
   end if;
 
+  -- Since API 2025-03-31.basil the billing period lives on the subscription items; older payloads
+  -- carry it at the top level.
   select to_timestamp(min((i ->> 'current_period_start')::bigint)),
          to_timestamp(max((i ->> 'current_period_end')::bigint))
     into v_period_start, v_period_end
@@ -117,6 +121,7 @@ begin
   v_period_start := coalesce(v_period_start, to_timestamp((p_subscription ->> 'current_period_start')::bigint));
   v_period_end := coalesce(v_period_end, to_timestamp((p_subscription ->> 'current_period_end')::bigint));
 
+  -- An unknown user id must not raise (Stripe would retry for days): store the row unlinked.
   if v_user_id is not null and not exists (select 1 from auth.users u where u.id = v_user_id) then
     v_user_id := null;
     v_note := ',unknown_user';
@@ -132,6 +137,9 @@ begin
       v_note := v_note || ',by_email';
     end if;
   end if;
+
+  -- One write at a time per student (lock_student), taken before the subscription row is read.
+  perform private.lock_student(v_user_id);
 
   select s.user_id into v_existing from public.subscriptions s where s.stripe_subscription_id = v_sub_id;
 
@@ -174,9 +182,11 @@ begin
     source_version       = excluded.source_version,
     source_event_id      = excluded.source_event_id,
     updated_at           = now()
-  where s.source_version <= excluded.source_version;
+  where s.source_version <= excluded.source_version;  -- out-of-order delivery: keep the newer snapshot
   get diagnostics v_rows = row_count;
 
+  -- Linking does not depend on snapshot freshness (checkout.session.completed may arrive after
+  -- newer subscription events) and never re-points a subscription linked to someone else.
   if v_user_id is not null then
     if v_existing is null then
       update public.subscriptions set user_id = v_user_id
