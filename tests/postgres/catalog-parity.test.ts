@@ -65,7 +65,7 @@ const ROLES = `
     from pg_roles r where rolname in ('anon', 'authenticated', 'service_role', 'authenticator')
    order by 1`;
 
-async function both<T extends { object?: string }>(sql: string): Promise<{ local: T[]; hosted: T[] }> {
+async function both<T>(sql: string): Promise<{ local: T[]; hosted: T[] }> {
   const run = (db: SqlTransaction) => db.query<T>(sql).then((result) => result.rows);
   return { local: await run(local.db), hosted: await run(hosted.db) };
 }
