@@ -101,6 +101,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The path of a PostgreSQL program (pg_dump, psql, …) of the newest installed version. */
+export const postgresProgram = (program: string) => join(binDir(), program);
+
 const isRoot = () => process.getuid?.() === 0;
 
 /** Runs a PostgreSQL program, as the `postgres` OS user when we are root. */
