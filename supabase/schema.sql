@@ -40,6 +40,36 @@ ALTER SCHEMA public OWNER TO pg_database_owner;
 COMMENT ON SCHEMA public IS 'standard public schema';
 
 --
+-- Name: check_set_times(timestamp with time zone, timestamp with time zone, text); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.check_set_times(p_started timestamp with time zone, p_submitted timestamp with time zone, p_what text) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if p_started is null or p_submitted is null then
+    raise exception using errcode = '22023', message = 'Send when the set was started and submitted.';
+  end if;
+  if p_submitted < p_started then
+    raise exception using errcode = '22023',
+      message = format('A %s cannot be submitted before it was started.', p_what);
+  end if;
+  -- Some slack for clock skew between the device and the server.
+  if p_submitted > now() + interval '5 minutes' then
+    raise exception using errcode = '22023', message = 'The submission time is in the future.';
+  end if;
+  if p_started < now() - private.served_window() then
+    raise exception using errcode = '22023',
+      message = format('A %s must be started and submitted within 48 hours.', p_what),
+      hint = 'Start a new set.';
+  end if;
+end;
+$$;
+
+ALTER FUNCTION private.check_set_times(p_started timestamp with time zone, p_submitted timestamp with time zone, p_what text) OWNER TO postgres;
+
+--
 -- Name: claim_checkouts(uuid, text); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -77,6 +107,9 @@ CREATE FUNCTION private.claim_checkouts_on_confirmed_email() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
+  insert into private.accounts (user_id, email, email_confirmed)
+  values (new.id, new.email, new.email_confirmed_at is not null)
+  on conflict (user_id) do update set email = excluded.email, email_confirmed = excluded.email_confirmed;
   if new.email is not null and new.email_confirmed_at is not null
      and (tg_op = 'INSERT' or old.email_confirmed_at is null or old.email is distinct from new.email) then
     perform private.claim_checkouts(new.id, new.email);
@@ -101,6 +134,62 @@ CREATE FUNCTION private.client_need_categories() RETURNS text[]
 $$;
 
 ALTER FUNCTION private.client_need_categories() OWNER TO postgres;
+
+--
+-- Name: count_practice_set(uuid, uuid, timestamp with time zone); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.count_practice_set(p_set_id uuid, p_user uuid, p_submitted timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_new_seen integer;
+  v_total    integer;
+  v_correct  integer;
+begin
+  select p.question_count, p.correct_count into v_total, v_correct
+    from public.practice_sets p where p.id = p_set_id;
+  -- Rows are locked in key order so two sets of one student recorded at the same
+  -- time cannot deadlock. xmax = 0 tells an inserted row from an updated one: the question is new.
+  with upserted as (
+    insert into private.student_question_status as s (
+      user_id, question_id, times_seen, times_correct, last_correct, last_answered_at)
+    select p_user, a.question_id, 1, a.is_correct::integer, a.is_correct, p_submitted
+      from public.practice_answers a
+     where a.set_id = p_set_id
+     order by a.question_id
+    on conflict (user_id, question_id) do update set
+      times_seen = s.times_seen + 1,
+      times_correct = s.times_correct + excluded.times_correct,
+      last_correct = case when excluded.last_answered_at >= s.last_answered_at
+                          then excluded.last_correct else s.last_correct end,
+      last_answered_at = greatest(s.last_answered_at, excluded.last_answered_at)
+    returning s.xmax = 0 as inserted)
+  select count(*) filter (where upserted.inserted) into v_new_seen from upserted;
+
+  insert into private.student_category_stats as c (user_id, category, answered, correct)
+  select p_user, a.category, count(*), count(*) filter (where a.is_correct)
+    from public.practice_answers a
+   where a.set_id = p_set_id and a.category is not null
+   group by a.category
+   order by a.category
+  on conflict (user_id, category) do update set
+    answered = c.answered + excluded.answered,
+    correct = c.correct + excluded.correct;
+
+  insert into private.student_totals as t (user_id, sets, answered, correct, questions_seen)
+  values (p_user, 1, v_total, v_correct, v_new_seen)
+  on conflict (user_id) do update set
+    sets = t.sets + 1,
+    answered = t.answered + excluded.answered,
+    correct = t.correct + excluded.correct,
+    questions_seen = t.questions_seen + excluded.questions_seen;
+
+end;
+$$;
+
+ALTER FUNCTION private.count_practice_set(p_set_id uuid, p_user uuid, p_submitted timestamp with time zone) OWNER TO postgres;
 
 SET default_tablespace = '';
 
@@ -207,10 +296,12 @@ CREATE FUNCTION private.learning_record_mismatches(p_user uuid) RETURNS TABLE(ag
                         coalesce(max(t.correct), 0), coalesce(max(t.questions_seen), 0)) as stored
             from private.student_totals t where t.user_id = p_user) as t,
          (select format('sets=%s answered=%s correct=%s questions_seen=%s',
-                        (select count(*) from public.practice_sets p where p.user_id = p_user),
+                        (select count(*) from public.practice_sets p where p.user_id = p_user and p.counted),
                         count(a.position), count(a.position) filter (where a.is_correct),
                         count(distinct a.question_id)) as recounted
-            from public.practice_answers a where a.user_id = p_user) as r
+            from public.practice_answers a
+            join public.practice_sets p on p.id = a.set_id and p.counted
+           where a.user_id = p_user) as r
    where t.stored <> r.recounted
   union all
   -- Per question.
@@ -231,9 +322,9 @@ CREATE FUNCTION private.learning_record_mismatches(p_user uuid) RETURNS TABLE(ag
              bool_or(a.is_correct) filter (where p.submitted_at = l.latest) as latest_any_correct,
              bool_and(a.is_correct) filter (where p.submitted_at = l.latest) as latest_all_correct
         from public.practice_answers a
-        join public.practice_sets p on p.id = a.set_id
+        join public.practice_sets p on p.id = a.set_id and p.counted
         join (select a2.question_id, max(p2.submitted_at) as latest
-                from public.practice_answers a2 join public.practice_sets p2 on p2.id = a2.set_id
+                from public.practice_answers a2 join public.practice_sets p2 on p2.id = a2.set_id and p2.counted
                where a2.user_id = p_user group by a2.question_id) as l on l.question_id = a.question_id
        where a.user_id = p_user
        group by a.question_id) as r on r.question_id = s.question_id
@@ -250,6 +341,7 @@ CREATE FUNCTION private.learning_record_mismatches(p_user uuid) RETURNS TABLE(ag
     full join (
       select a.category, count(*) as answered, count(*) filter (where a.is_correct) as correct
         from public.practice_answers a
+        join public.practice_sets p on p.id = a.set_id and p.counted
        where a.user_id = p_user and a.category is not null
        group by a.category) as r on r.category = s.category
    where coalesce(s.answered, 0) <> coalesce(r.answered, 0) or coalesce(s.correct, 0) <> coalesce(r.correct, 0)
@@ -271,7 +363,7 @@ CREATE FUNCTION private.learning_record_mismatches(p_user uuid) RETURNS TABLE(ag
             from private.student_judgment_totals t where t.user_id = p_user) as t,
          (select format('sets=%s points=%s max_points=%s', count(*),
                         coalesce(sum(j.points), 0), coalesce(sum(j.max_points), 0)) as recounted
-            from public.judgment_sets j where j.user_id = p_user) as r
+            from public.judgment_sets j where j.user_id = p_user and j.counted) as r
    where t.stored <> r.recounted
   union all
   -- Judgment points per step and category.
@@ -284,6 +376,7 @@ CREATE FUNCTION private.learning_record_mismatches(p_user uuid) RETURNS TABLE(ag
     full join (
       select a.step, a.category, count(*) as answered, sum(a.points) as points, sum(a.max_points) as max_points
         from public.judgment_answers a
+        join public.judgment_sets j on j.id = a.set_id and j.counted
        where a.user_id = p_user
        group by a.step, a.category) as r on r.step = s.step and r.category = s.category
    where coalesce(s.answered, 0) <> coalesce(r.answered, 0)
@@ -411,6 +504,28 @@ end;
 $$;
 
 ALTER FUNCTION private.ngn_response_problem(p_scoring jsonb, p_response jsonb) OWNER TO postgres;
+
+--
+-- Name: note_served(uuid, text, text[]); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.note_served(p_user uuid, p_bank text, p_ids text[]) RETURNS text[]
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.lock_student(p_user);
+  insert into private.served_items as s (user_id, bank, item_id, served_at, answered_in)
+  select p_user, p_bank, u.id, now(), null
+    from unnest(p_ids) as u(id)
+   group by u.id
+   order by u.id
+  on conflict (user_id, bank, item_id) do update set served_at = excluded.served_at, answered_in = null;
+  return p_ids;
+end;
+$$;
+
+ALTER FUNCTION private.note_served(p_user uuid, p_bank text, p_ids text[]) OWNER TO postgres;
 
 --
 -- Name: pick_practice_question_ids(uuid, integer); Type: FUNCTION; Schema: private; Owner: postgres
@@ -696,6 +811,7 @@ begin
                       order by a.position)
         from public.judgment_answers a
        where a.set_id = v_set.id), '[]'::json),
+    'counted', v_set.counted,
     'already_recorded', true);
 end;
 $$;
@@ -725,6 +841,7 @@ begin
     'correct', v_set.correct_count,
     'total', v_set.question_count,
     'submitted_at', v_set.submitted_at,
+    'counted', v_set.counted,
     'already_recorded', true);
 end;
 $$;
@@ -820,6 +937,19 @@ $$;
 ALTER FUNCTION private.score_ngn_response(p_scoring jsonb, p_response jsonb) OWNER TO postgres;
 
 --
+-- Name: served_window(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.served_window() RETURNS interval
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select interval '48 hours'
+$$;
+
+ALTER FUNCTION private.served_window() OWNER TO postgres;
+
+--
 -- Name: subscription_access_end(public.subscriptions); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -858,6 +988,75 @@ $$;
 ALTER FUNCTION private.subscription_grants_access(s public.subscriptions, at_time timestamp with time zone) OWNER TO postgres;
 
 --
+-- Name: take_served(uuid, text, text[], uuid); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.take_served(p_user uuid, p_bank text, p_ids text[], p_set_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_counted boolean;
+begin
+  if exists (
+    select 1
+      from unnest(p_ids) as u(id)
+     where not exists (
+       select 1 from private.served_items s
+        where s.user_id = p_user and s.bank = p_bank and s.item_id = u.id
+          and s.served_at > now() - private.served_window())) then
+    raise exception using errcode = '22023',
+      message = case p_bank when 'question' then 'This set has questions that were not given to you in the last 48 hours.'
+                            else 'This set has items that were not given to you in the last 48 hours.' end,
+      hint = 'Start a new set.';
+  end if;
+  select bool_and(s.answered_in is null) into v_counted
+    from private.served_items s
+   where s.user_id = p_user and s.bank = p_bank and s.item_id = any (p_ids);
+  update private.served_items s set answered_in = p_set_id
+   where s.user_id = p_user and s.bank = p_bank and s.item_id = any (p_ids) and s.answered_in is null;
+  return v_counted;
+end;
+$$;
+
+ALTER FUNCTION private.take_served(p_user uuid, p_bank text, p_ids text[], p_set_id uuid) OWNER TO postgres;
+
+--
+-- Name: use_write_quota(uuid); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.use_write_quota(p_user uuid) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_writes integer;
+  v_start  timestamptz;
+  v_wait   integer;
+begin
+  insert into private.student_write_quota as q (user_id, window_start, writes)
+  values (p_user, now(), 1)
+  on conflict (user_id) do update set
+    window_start = case when q.window_start <= now() - interval '1 hour' then now() else q.window_start end,
+    writes = case when q.window_start <= now() - interval '1 hour' then 1 else q.writes + 1 end
+  returning q.writes, q.window_start into v_writes, v_start;
+  if v_writes > private.write_quota_per_hour() then
+    v_wait := greatest(1, ceil(extract(epoch from v_start + interval '1 hour' - now()))::integer);
+    raise sqlstate 'PGRST' using
+      message = json_build_object(
+        'code', 'P0429',
+        'message', format('%s saves to your practice record in the last hour: the most an hour allows.',
+                          private.write_quota_per_hour()),
+        'hint', format('Try again in %s minutes.', ceil(v_wait / 60.0)))::text,
+      detail = json_build_object('status', 429,
+                                 'headers', json_build_object('Retry-After', v_wait::text))::text;
+  end if;
+end;
+$$;
+
+ALTER FUNCTION private.use_write_quota(p_user uuid) OWNER TO postgres;
+
+--
 -- Name: user_has_access(uuid, timestamp with time zone); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -874,6 +1073,19 @@ CREATE FUNCTION private.user_has_access(p_user_id uuid, at_time timestamp with t
 $$;
 
 ALTER FUNCTION private.user_has_access(p_user_id uuid, at_time timestamp with time zone) OWNER TO postgres;
+
+--
+-- Name: write_quota_per_hour(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.write_quota_per_hour() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 120
+$$;
+
+ALTER FUNCTION private.write_quota_per_hour() OWNER TO postgres;
 
 --
 -- Name: check_user_entitlement(uuid); Type: FUNCTION; Schema: public; Owner: postgres
@@ -973,6 +1185,7 @@ declare
   v_take_mr  integer;
   v_take_oth integer;
   v_case     public.ngn_cases;
+  v_picked   text[];
 begin
   if v_kind is null or v_kind not in ('standalone', 'case') then
     raise exception using errcode = '22023',
@@ -989,6 +1202,7 @@ begin
     if not found then
       return json_build_object('kind', v_kind, 'case', null, 'items', '[]'::json);
     end if;
+    perform private.note_served(v_uid, 'ngn', array(select i.id from public.ngn_items i where i.case_id = v_case.id));
     return json_build_object(
       'kind', v_kind,
       'case', json_build_object('id', v_case.id, 'title', v_case.title, 'intro', v_case.intro,
@@ -1011,21 +1225,25 @@ begin
     v_take_oth := least(v_others, v_limit - v_take_mr);
   end if;
 
+  v_picked := array(
+    select ranked.id
+      from (select i.id, i.type = 'multiple-response' as is_mr,
+                   row_number() over (
+                     partition by i.type = 'multiple-response'
+                     order by exists (select 1 from public.judgment_answers a
+                                       where a.user_id = v_uid and a.item_id = i.id),
+                              random()) as rank
+              from public.ngn_items i
+             where i.case_id is null) as ranked
+     where ranked.rank <= case when ranked.is_mr then v_take_mr else v_take_oth end
+     order by random());
   return json_build_object(
     'kind', v_kind,
     'case', null,
     'items', coalesce((
-      select json_agg(pick.item order by random())
-        from (select ranked.item, ranked.is_mr, ranked.rank
-                from (select i.item, i.type = 'multiple-response' as is_mr,
-                             row_number() over (
-                               partition by i.type = 'multiple-response'
-                               order by exists (select 1 from public.judgment_answers a
-                                                 where a.user_id = v_uid and a.item_id = i.id),
-                                        random()) as rank
-                        from public.ngn_items i
-                       where i.case_id is null) as ranked
-               where ranked.rank <= case when ranked.is_mr then v_take_mr else v_take_oth end) as pick),
+      select json_agg(i.item order by pick.ord)
+        from unnest(private.note_served(v_uid, 'ngn', v_picked)) with ordinality as pick(id, ord)
+        join public.ngn_items i on i.id = pick.id),
       '[]'::json));
 end;
 $$;
@@ -1084,7 +1302,7 @@ begin
   return json_build_object(
     'focus', v_focus,
     'category', v_category,
-    'questions', private.practice_questions_json(v_ids));
+    'questions', private.practice_questions_json(private.note_served(v_uid, 'question', v_ids)));
 end;
 $$;
 
@@ -1101,8 +1319,9 @@ CREATE FUNCTION public.get_practice_questions(question_limit integer DEFAULT 10)
 declare
   v_uid uuid := private.require_practice_access();
 begin
-  return json_build_object('questions', private.practice_questions_json(
-    private.pick_practice_question_ids(v_uid, least(greatest(coalesce(question_limit, 10), 1), 50))));
+  return json_build_object('questions', private.practice_questions_json(private.note_served(
+    v_uid, 'question',
+    private.pick_practice_question_ids(v_uid, least(greatest(coalesce(question_limit, 10), 1), 50)))));
 end;
 $$;
 
@@ -1117,8 +1336,9 @@ CREATE FUNCTION public.get_practice_set(set_id uuid) RETURNS json
     SET search_path TO ''
     AS $$
 declare
-  v_uid uuid := private.require_student();
-  v_set public.practice_sets;
+  v_uid    uuid := private.require_student();
+  v_set    public.practice_sets;
+  v_access boolean;
 begin
   select * into v_set from public.practice_sets p
    where p.id = get_practice_set.set_id and p.user_id = v_uid;
@@ -1127,6 +1347,7 @@ begin
       message = json_build_object('code', 'P0002', 'message', 'Practice set not found.')::text,
       detail = json_build_object('status', 404, 'headers', json_build_object())::text;
   end if;
+  v_access := private.user_has_access(v_uid, now());
   return json_build_object(
     'set_id', v_set.id,
     'submitted_at', v_set.submitted_at,
@@ -1135,6 +1356,7 @@ begin
     'focus', v_set.focus,
     'correct', v_set.correct_count,
     'total', v_set.question_count,
+    'counted', v_set.counted,
     'questions', coalesce((
       select json_agg(
                json_build_object(
@@ -1154,7 +1376,8 @@ begin
                order by a.position)
         from public.practice_answers a
         left join lateral (
-          select q.id, q.stem, q.rationale from public.questions q where q.id = a.question_id limit 1) as q
+          select q.id, q.stem, q.rationale from public.questions q
+           where q.id = a.question_id and v_access limit 1) as q
           on true
        where a.set_id = v_set.id), '[]'::json));
 end;
@@ -1196,15 +1419,16 @@ begin
                order by r.submitted_at, r.id)
         from (select p.id, p.submitted_at, p.correct_count, p.question_count
                 from public.practice_sets p
-               where p.user_id = v_uid
+               where p.user_id = v_uid and p.counted
                order by p.submitted_at desc, p.id desc
                limit 30) as r), '[]'::json),
     'recent_sets', coalesce((
       select json_agg(
                json_build_object('set_id', r.id, 'submitted_at', r.submitted_at,
-                                 'correct', r.correct_count, 'total', r.question_count, 'focus', r.focus)
+                                 'correct', r.correct_count, 'total', r.question_count, 'focus', r.focus,
+                                 'counted', r.counted)
                order by r.submitted_at desc, r.id desc)
-        from (select p.id, p.submitted_at, p.correct_count, p.question_count, p.focus
+        from (select p.id, p.submitted_at, p.correct_count, p.question_count, p.focus, p.counted
                 from public.practice_sets p
                where p.user_id = v_uid
                order by p.submitted_at desc, p.id desc
@@ -1284,6 +1508,7 @@ declare
   v_problem   text;
   v_points    integer;
   v_max       integer;
+  v_counted   boolean;
 begin
   -- First, before any row is read: one write at a time per student (lock_student).
   perform private.lock_student(v_uid);
@@ -1296,6 +1521,7 @@ begin
   if v_result is not null then
     return v_result;
   end if;
+  perform private.use_write_quota(v_uid);
 
   if v_ids is null or cardinality(v_ids) = 0 or array_ndims(v_ids) <> 1
      or array_position(v_ids, null) is not null
@@ -1310,17 +1536,7 @@ begin
     raise exception using errcode = '22023',
       message = format('Unknown kind: %s. Use ''standalone'' or ''case''.', coalesce(v_kind, 'null'));
   end if;
-  if v_started is null or v_submitted is null then
-    raise exception using errcode = '22023', message = 'Send when the set was started and submitted.';
-  end if;
-  if v_submitted < v_started then
-    raise exception using errcode = '22023',
-      message = 'A clinical judgment set cannot be submitted before it was started.';
-  end if;
-  -- Some slack for clock skew between the device and the server.
-  if v_submitted > now() + interval '5 minutes' then
-    raise exception using errcode = '22023', message = 'The submission time is in the future.';
-  end if;
+  perform private.check_set_times(v_started, v_submitted, 'clinical judgment set');
 
   select u.id into v_bad
     from unnest(v_ids) with ordinality as u(id, ord)
@@ -1332,13 +1548,14 @@ begin
     raise exception using errcode = '22023', message = format('Item %s appears twice in the set.', v_bad);
   end if;
 
-  select u.id into v_bad
-    from unnest(v_ids) with ordinality as u(id, ord)
-   where not exists (select 1 from public.ngn_items i where i.id = u.id)
-   order by u.ord
-   limit 1;
-  if found then
-    raise exception using errcode = '22023', message = format('Unknown item: %s.', v_bad);
+  -- Served to this student recently (one message for unknown and unserved ids), and still in the
+  -- bank (an item retired since it was served cannot be scored: the same message).
+  v_counted := private.take_served(v_uid, 'ngn', v_ids, v_set_id);
+  if exists (select 1 from unnest(v_ids) as u(id)
+              where not exists (select 1 from public.ngn_items i where i.id = u.id)) then
+    raise exception using errcode = '22023',
+      message = 'This set has items that were not given to you in the last 48 hours.',
+      hint = 'Start a new set.';
   end if;
 
   if v_kind = 'case' then
@@ -1391,9 +1608,9 @@ begin
     join public.ngn_items i on i.id = u.id;
 
   insert into public.judgment_sets as s (
-    id, user_id, kind, case_id, started_at, submitted_at, points, max_points)
+    id, user_id, kind, case_id, started_at, submitted_at, points, max_points, counted)
   values (v_set_id, v_uid, v_kind, case when v_kind = 'case' then v_case_id end, v_started, v_submitted,
-          v_points, v_max)
+          v_points, v_max, v_counted)
   on conflict (id) do nothing;
   if not found then
     return private.recorded_judgment_set_result(v_set_id, v_uid);
@@ -1406,24 +1623,27 @@ begin
     from unnest(v_ids) with ordinality as u(id, ord)
     join public.ngn_items i on i.id = u.id;
 
-  -- Aggregates, locked in key order so two sets of one student recorded at once cannot deadlock.
-  insert into private.student_judgment_stats as t (user_id, step, category, answered, points, max_points)
-  select v_uid, a.step, a.category, count(*), sum(a.points), sum(a.max_points)
-    from public.judgment_answers a
-   where a.set_id = v_set_id
-   group by a.step, a.category
-   order by a.step, a.category
-  on conflict (user_id, step, category) do update set
-    answered = t.answered + excluded.answered,
-    points = t.points + excluded.points,
-    max_points = t.max_points + excluded.max_points;
+  -- Aggregates (not for a repeat), locked in key order so two sets of one student recorded at once
+  -- cannot deadlock.
+  if v_counted then
+    insert into private.student_judgment_stats as t (user_id, step, category, answered, points, max_points)
+    select v_uid, a.step, a.category, count(*), sum(a.points), sum(a.max_points)
+      from public.judgment_answers a
+     where a.set_id = v_set_id
+     group by a.step, a.category
+     order by a.step, a.category
+    on conflict (user_id, step, category) do update set
+      answered = t.answered + excluded.answered,
+      points = t.points + excluded.points,
+      max_points = t.max_points + excluded.max_points;
 
-  insert into private.student_judgment_totals as t (user_id, sets, points, max_points)
-  values (v_uid, 1, v_points, v_max)
-  on conflict (user_id) do update set
-    sets = t.sets + 1,
-    points = t.points + excluded.points,
-    max_points = t.max_points + excluded.max_points;
+    insert into private.student_judgment_totals as t (user_id, sets, points, max_points)
+    values (v_uid, 1, v_points, v_max)
+    on conflict (user_id) do update set
+      sets = t.sets + 1,
+      points = t.points + excluded.points,
+      max_points = t.max_points + excluded.max_points;
+  end if;
 
   return json_build_object(
     'set_id', v_set_id,
@@ -1434,6 +1654,7 @@ begin
                       order by a.position)
         from public.judgment_answers a
        where a.set_id = v_set_id),
+    'counted', v_counted,
     'already_recorded', false);
 end;
 $$;
@@ -1463,7 +1684,7 @@ declare
   v_bad_opt   text;
   v_total     integer;
   v_correct   integer;
-  v_new_seen  integer;
+  v_counted   boolean;
 begin
   -- First, before any row is read: one write at a time per student (lock_student).
   perform private.lock_student(v_uid);
@@ -1476,6 +1697,7 @@ begin
   if v_result is not null then
     return v_result;
   end if;
+  perform private.use_write_quota(v_uid);
 
   if v_qids is null or v_oids is null or cardinality(v_qids) = 0
      or array_ndims(v_qids) <> 1 or array_ndims(v_oids) <> 1
@@ -1495,16 +1717,7 @@ begin
     raise exception using errcode = '22023',
       message = format('Unknown focus: %s. Use ''mixed'', ''weakest'' or ''missed''.', coalesce(v_focus, 'null'));
   end if;
-  if v_started is null or v_submitted is null then
-    raise exception using errcode = '22023', message = 'Send when the set was started and submitted.';
-  end if;
-  if v_submitted < v_started then
-    raise exception using errcode = '22023', message = 'A practice set cannot be submitted before it was started.';
-  end if;
-  -- Some slack for clock skew between the device and the server.
-  if v_submitted > now() + interval '5 minutes' then
-    raise exception using errcode = '22023', message = 'The submission time is in the future.';
-  end if;
+  perform private.check_set_times(v_started, v_submitted, 'practice set');
 
   select u.id into v_bad
     from unnest(v_qids) with ordinality as u(id, ord)
@@ -1516,13 +1729,14 @@ begin
     raise exception using errcode = '22023', message = format('Question %s appears twice in the set.', v_bad);
   end if;
 
-  select u.id into v_bad
-    from unnest(v_qids) with ordinality as u(id, ord)
-   where not exists (select 1 from public.questions q where q.id = u.id)
-   order by u.ord
-   limit 1;
-  if found then
-    raise exception using errcode = '22023', message = format('Unknown question: %s.', v_bad);
+  -- Served to this student recently (one message for unknown and unserved ids), and still in the
+  -- bank (a question retired since it was served cannot be graded: the same message).
+  v_counted := private.take_served(v_uid, 'question', v_qids, v_set_id);
+  if exists (select 1 from unnest(v_qids) as u(id)
+              where not exists (select 1 from public.questions q where q.id = u.id)) then
+    raise exception using errcode = '22023',
+      message = 'This set has questions that were not given to you in the last 48 hours.',
+      hint = 'Start a new set.';
   end if;
 
   select u.qid, u.oid into v_bad, v_bad_opt
@@ -1539,9 +1753,9 @@ begin
   -- The grade. ON CONFLICT: an identical request that got here first (concurrent retry) wins;
   -- this one then answers like a re-send.
   insert into public.practice_sets as p (
-    id, user_id, layout, focus, started_at, submitted_at, question_count, correct_count)
+    id, user_id, layout, focus, started_at, submitted_at, question_count, correct_count, counted)
   select v_set_id, v_uid, v_layout, v_focus, v_started, v_submitted, v_total,
-         count(*) filter (where o.is_correct)
+         count(*) filter (where o.is_correct), v_counted
     from unnest(v_oids) as u(oid)
     cross join lateral (
       select o.is_correct from public.question_options o where o.id = u.oid limit 1) as o
@@ -1566,47 +1780,16 @@ begin
        order by c.position
        limit 1) as c on true;
 
-  -- Aggregates. Rows are locked in key order so two sets of one student recorded at the same
-  -- time cannot deadlock. xmax = 0 tells an inserted row from an updated one: the question is new.
-  with upserted as (
-    insert into private.student_question_status as s (
-      user_id, question_id, times_seen, times_correct, last_correct, last_answered_at)
-    select v_uid, a.question_id, 1, a.is_correct::integer, a.is_correct, v_submitted
-      from public.practice_answers a
-     where a.set_id = v_set_id
-     order by a.question_id
-    on conflict (user_id, question_id) do update set
-      times_seen = s.times_seen + 1,
-      times_correct = s.times_correct + excluded.times_correct,
-      last_correct = case when excluded.last_answered_at >= s.last_answered_at
-                          then excluded.last_correct else s.last_correct end,
-      last_answered_at = greatest(s.last_answered_at, excluded.last_answered_at)
-    returning s.xmax = 0 as inserted)
-  select count(*) filter (where upserted.inserted) into v_new_seen from upserted;
-
-  insert into private.student_category_stats as c (user_id, category, answered, correct)
-  select v_uid, a.category, count(*), count(*) filter (where a.is_correct)
-    from public.practice_answers a
-   where a.set_id = v_set_id and a.category is not null
-   group by a.category
-   order by a.category
-  on conflict (user_id, category) do update set
-    answered = c.answered + excluded.answered,
-    correct = c.correct + excluded.correct;
-
-  insert into private.student_totals as t (user_id, sets, answered, correct, questions_seen)
-  values (v_uid, 1, v_total, v_correct, v_new_seen)
-  on conflict (user_id) do update set
-    sets = t.sets + 1,
-    answered = t.answered + excluded.answered,
-    correct = t.correct + excluded.correct,
-    questions_seen = t.questions_seen + excluded.questions_seen;
+  if v_counted then
+    perform private.count_practice_set(v_set_id, v_uid, v_submitted);
+  end if;
 
   return json_build_object(
     'set_id', v_set_id,
     'correct', v_correct,
     'total', v_total,
     'submitted_at', v_submitted,
+    'counted', v_counted,
     'already_recorded', false);
 end;
 $$;
@@ -1627,6 +1810,7 @@ declare
   v_judgment integer;
 begin
   perform private.lock_student(v_uid);
+  perform private.use_write_quota(v_uid);
   delete from public.practice_sets p where p.user_id = v_uid;
   get diagnostics v_deleted = row_count;
   delete from private.student_question_status s where s.user_id = v_uid;
@@ -1681,16 +1865,16 @@ begin
   v_period_end := coalesce(v_period_end, to_timestamp((p_subscription ->> 'current_period_end')::bigint));
 
   -- An unknown user id must not raise (Stripe would retry for days): store the row unlinked.
-  if v_user_id is not null and not exists (select 1 from auth.users u where u.id = v_user_id) then
+  if v_user_id is not null and not exists (select 1 from private.accounts a where a.user_id = v_user_id) then
     v_user_id := null;
     v_note := ',unknown_user';
   end if;
 
   -- No account named: the confirmed account with the checkout's email, if there is exactly one.
   if v_user_id is null and v_email is not null then
-    select u.id into v_user_id
-      from auth.users u
-     where lower(u.email) = lower(v_email) and u.email_confirmed_at is not null
+    select a.user_id into v_user_id
+      from private.accounts a
+     where lower(a.email) = lower(v_email) and a.email_confirmed
      limit 1;
     if v_user_id is not null then
       v_note := v_note || ',by_email';
@@ -1768,6 +1952,33 @@ end;
 $$;
 
 ALTER FUNCTION public.stripe_apply_subscription(p_event_id text, p_event_type text, p_event_created timestamp with time zone, p_subscription jsonb, p_source_version timestamp with time zone, p_user_id uuid, p_checkout_email text) OWNER TO postgres;
+
+--
+-- Name: accounts; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.accounts (
+    user_id uuid NOT NULL,
+    email text,
+    email_confirmed boolean DEFAULT false NOT NULL
+);
+
+ALTER TABLE private.accounts OWNER TO postgres;
+
+--
+-- Name: served_items; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.served_items (
+    user_id uuid NOT NULL,
+    bank text NOT NULL,
+    item_id text NOT NULL,
+    served_at timestamp with time zone NOT NULL,
+    answered_in uuid,
+    CONSTRAINT served_items_bank_check CHECK ((bank = ANY (ARRAY['question'::text, 'ngn'::text])))
+);
+
+ALTER TABLE private.served_items OWNER TO postgres;
 
 --
 -- Name: stripe_events; Type: TABLE; Schema: private; Owner: postgres
@@ -1853,6 +2064,18 @@ CREATE TABLE private.student_totals (
 ALTER TABLE private.student_totals OWNER TO postgres;
 
 --
+-- Name: student_write_quota; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.student_write_quota (
+    user_id uuid NOT NULL,
+    window_start timestamp with time zone NOT NULL,
+    writes integer NOT NULL
+);
+
+ALTER TABLE private.student_write_quota OWNER TO postgres;
+
+--
 -- Name: unclaimed_checkouts; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -1897,6 +2120,7 @@ CREATE TABLE public.judgment_sets (
     recorded_at timestamp with time zone DEFAULT now() NOT NULL,
     points integer NOT NULL,
     max_points integer NOT NULL,
+    counted boolean DEFAULT true NOT NULL,
     CONSTRAINT judgment_sets_check CHECK (((kind = 'case'::text) = (case_id IS NOT NULL))),
     CONSTRAINT judgment_sets_kind_check CHECK ((kind = ANY (ARRAY['standalone'::text, 'case'::text])))
 );
@@ -1975,6 +2199,7 @@ CREATE TABLE public.practice_sets (
     recorded_at timestamp with time zone DEFAULT now() NOT NULL,
     question_count smallint NOT NULL,
     correct_count smallint NOT NULL,
+    counted boolean DEFAULT true NOT NULL,
     CONSTRAINT practice_sets_focus_check CHECK ((focus = ANY (ARRAY['mixed'::text, 'weakest'::text, 'missed'::text]))),
     CONSTRAINT practice_sets_layout_check CHECK ((layout = ANY (ARRAY['one'::text, 'all'::text])))
 );
@@ -2010,6 +2235,20 @@ CREATE TABLE public.questions (
 );
 
 ALTER TABLE public.questions OWNER TO postgres;
+
+--
+-- Name: accounts accounts_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.accounts
+    ADD CONSTRAINT accounts_pkey PRIMARY KEY (user_id);
+
+--
+-- Name: served_items served_items_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.served_items
+    ADD CONSTRAINT served_items_pkey PRIMARY KEY (user_id, bank, item_id);
 
 --
 -- Name: stripe_events stripe_events_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
@@ -2052,6 +2291,13 @@ ALTER TABLE ONLY private.student_question_status
 
 ALTER TABLE ONLY private.student_totals
     ADD CONSTRAINT student_totals_pkey PRIMARY KEY (user_id);
+
+--
+-- Name: student_write_quota student_write_quota_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.student_write_quota
+    ADD CONSTRAINT student_write_quota_pkey PRIMARY KEY (user_id);
 
 --
 -- Name: unclaimed_checkouts unclaimed_checkouts_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
@@ -2138,6 +2384,12 @@ ALTER TABLE ONLY public.subscriptions
     ADD CONSTRAINT subscriptions_pkey PRIMARY KEY (stripe_subscription_id);
 
 --
+-- Name: accounts_confirmed_email_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX accounts_confirmed_email_idx ON private.accounts USING btree (lower(email)) WHERE email_confirmed;
+
+--
 -- Name: student_question_status_missed_idx; Type: INDEX; Schema: private; Owner: postgres
 --
 
@@ -2216,6 +2468,20 @@ CREATE TRIGGER questions_fill_pick_key_holes AFTER DELETE ON public.questions RE
 CREATE TRIGGER questions_keep_pick_key BEFORE UPDATE OF pick_key ON public.questions FOR EACH ROW EXECUTE FUNCTION private.questions_keep_pick_key();
 
 --
+-- Name: accounts accounts_user_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.accounts
+    ADD CONSTRAINT accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
+-- Name: served_items served_items_user_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.served_items
+    ADD CONSTRAINT served_items_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
 -- Name: student_category_stats student_category_stats_user_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
 --
 
@@ -2249,6 +2515,13 @@ ALTER TABLE ONLY private.student_question_status
 
 ALTER TABLE ONLY private.student_totals
     ADD CONSTRAINT student_totals_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
+-- Name: student_write_quota student_write_quota_user_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.student_write_quota
+    ADD CONSTRAINT student_write_quota_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
 -- Name: unclaimed_checkouts unclaimed_checkouts_stripe_subscription_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
@@ -2307,6 +2580,18 @@ ALTER TABLE ONLY public.subscriptions
     ADD CONSTRAINT subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
+-- Name: accounts; Type: ROW SECURITY; Schema: private; Owner: postgres
+--
+
+ALTER TABLE private.accounts ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: served_items; Type: ROW SECURITY; Schema: private; Owner: postgres
+--
+
+ALTER TABLE private.served_items ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: stripe_events; Type: ROW SECURITY; Schema: private; Owner: postgres
 --
 
@@ -2341,6 +2626,12 @@ ALTER TABLE private.student_question_status ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE private.student_totals ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: student_write_quota; Type: ROW SECURITY; Schema: private; Owner: postgres
+--
+
+ALTER TABLE private.student_write_quota ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: unclaimed_checkouts; Type: ROW SECURITY; Schema: private; Owner: postgres
@@ -2442,6 +2733,12 @@ GRANT USAGE ON SCHEMA public TO authenticated;
 GRANT USAGE ON SCHEMA public TO service_role;
 
 --
+-- Name: FUNCTION check_set_times(p_started timestamp with time zone, p_submitted timestamp with time zone, p_what text); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.check_set_times(p_started timestamp with time zone, p_submitted timestamp with time zone, p_what text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION claim_checkouts(p_user_id uuid, p_email text); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -2458,6 +2755,12 @@ REVOKE ALL ON FUNCTION private.claim_checkouts_on_confirmed_email() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.client_need_categories() FROM PUBLIC;
+
+--
+-- Name: FUNCTION count_practice_set(p_set_id uuid, p_user uuid, p_submitted timestamp with time zone); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.count_practice_set(p_set_id uuid, p_user uuid, p_submitted timestamp with time zone) FROM PUBLIC;
 
 --
 -- Name: TABLE subscriptions; Type: ACL; Schema: public; Owner: postgres
@@ -2515,6 +2818,12 @@ GRANT ALL ON FUNCTION private.ngn_max_points(p_scoring jsonb) TO service_role;
 --
 
 REVOKE ALL ON FUNCTION private.ngn_response_problem(p_scoring jsonb, p_response jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION note_served(p_user uuid, p_bank text, p_ids text[]); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.note_served(p_user uuid, p_bank text, p_ids text[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION pick_practice_question_ids(p_user uuid, p_count integer); Type: ACL; Schema: private; Owner: postgres
@@ -2583,6 +2892,12 @@ REVOKE ALL ON FUNCTION private.require_student() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.score_ngn_response(p_scoring jsonb, p_response jsonb) FROM PUBLIC;
 
 --
+-- Name: FUNCTION served_window(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.served_window() FROM PUBLIC;
+
+--
 -- Name: FUNCTION subscription_access_end(s public.subscriptions); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -2595,10 +2910,28 @@ REVOKE ALL ON FUNCTION private.subscription_access_end(s public.subscriptions) F
 REVOKE ALL ON FUNCTION private.subscription_grants_access(s public.subscriptions, at_time timestamp with time zone) FROM PUBLIC;
 
 --
+-- Name: FUNCTION take_served(p_user uuid, p_bank text, p_ids text[], p_set_id uuid); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.take_served(p_user uuid, p_bank text, p_ids text[], p_set_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION use_write_quota(p_user uuid); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.use_write_quota(p_user uuid) FROM PUBLIC;
+
+--
 -- Name: FUNCTION user_has_access(p_user_id uuid, at_time timestamp with time zone); Type: ACL; Schema: private; Owner: postgres
 --
 
 REVOKE ALL ON FUNCTION private.user_has_access(p_user_id uuid, at_time timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION write_quota_per_hour(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.write_quota_per_hour() FROM PUBLIC;
 
 --
 -- Name: FUNCTION check_user_entitlement(check_user_id uuid); Type: ACL; Schema: public; Owner: postgres

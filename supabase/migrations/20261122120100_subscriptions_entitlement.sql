@@ -76,6 +76,28 @@ alter table private.stripe_events enable row level security;
 --   past_due: 3 days from the start of the unpaid period, never past its end; no grace when that
 --             period is the first one after the trial (a bad card must not stretch the trial).
 --   anything else (canceled, unpaid, incomplete, paused, future statuses): no access.
+-- The instant a subscription's access ends, before the renewal grace (null: no access at all); the
+-- entitlement and the dates /billing shows both come from it.
+create or replace function private.subscription_access_end(s public.subscriptions)
+returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  select case s.status
+    when 'trialing' then least(s.trial_end, coalesce(s.cancel_at, 'infinity'::timestamptz))
+    when 'active' then least(s.current_period_end, coalesce(s.cancel_at, 'infinity'::timestamptz))
+    when 'past_due' then least(
+      s.current_period_start
+        + case when s.trial_end is not null and s.current_period_start <= s.trial_end
+               then interval '0' else interval '3 days' end,
+      s.current_period_end)
+  end
+$$;
+revoke all on function private.subscription_access_end(public.subscriptions) from public;
+
+-- The rule on top of subscription_access_end: an active, renewing subscription keeps one more day
+-- for a late renewal webhook; everything else ends at its access end.
 create or replace function private.subscription_grants_access(s public.subscriptions, at_time timestamptz)
 returns boolean
 language sql
@@ -83,28 +105,47 @@ stable
 set search_path = ''
 as $$
   select coalesce(
-    case s.status
-      when 'trialing' then
-        at_time < least(s.trial_end, coalesce(s.cancel_at, 'infinity'::timestamptz))
-      when 'active' then
-        at_time < least(
-          s.current_period_end
-            + case when s.cancel_at_period_end or s.cancel_at is not null
-                   then interval '0' else interval '1 day' end,
-          coalesce(s.cancel_at, 'infinity'::timestamptz))
-      when 'past_due' then
-        at_time < least(
-          s.current_period_start
-            + case when s.trial_end is not null and s.current_period_start <= s.trial_end
-                   then interval '0' else interval '3 days' end,
-          s.current_period_end)
-      else false
-    end,
+    at_time < private.subscription_access_end(s)
+      + case when s.status = 'active' and not s.cancel_at_period_end and s.cancel_at is null
+             then interval '1 day' else interval '0' end,
     false)
 $$;
 revoke all on function private.subscription_grants_access(public.subscriptions, timestamptz) from public;
 
--- Does any subscription of this user grant access at this instant? Internal: no caller check.
+-- One free trial per student (docs/decisions/070-backend-hardening.md): see the notes of
+-- 20261125140000_one_trial_per_student.sql.
+create or replace function private.is_first_trial(s public.subscriptions)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select s.user_id is null or not exists (
+    select 1
+      from public.subscriptions o
+     where o.user_id = s.user_id
+       and o.stripe_subscription_id <> s.stripe_subscription_id
+       and o.trial_start is not null
+       and (o.trial_start, o.stripe_subscription_id)
+           < (coalesce(s.trial_start, s.current_period_start, 'infinity'::timestamptz), s.stripe_subscription_id)
+  )
+$$;
+revoke all on function private.is_first_trial(public.subscriptions) from public;
+
+-- Whether a subscription gives its student access at an instant: the rule above plus one free
+-- trial per student (is_first_trial).
+create or replace function private.counts_for_access(s public.subscriptions, at_time timestamptz)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select private.subscription_grants_access(s, at_time)
+     and (s.status <> 'trialing' or private.is_first_trial(s))
+$$;
+revoke all on function private.counts_for_access(public.subscriptions, timestamptz) from public;
+
+-- Does any subscription of this user give access at this instant? Internal: no caller check.
 create or replace function private.user_has_access(p_user_id uuid, at_time timestamptz)
 returns boolean
 language sql
@@ -115,7 +156,7 @@ as $$
     select 1
       from public.subscriptions s
      where s.user_id = p_user_id
-       and private.subscription_grants_access(s, at_time)
+       and private.counts_for_access(s, at_time)
   )
 $$;
 revoke all on function private.user_has_access(uuid, timestamptz) from public;

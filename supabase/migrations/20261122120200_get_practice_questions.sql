@@ -1,6 +1,5 @@
--- supabase.rpc('get_practice_questions', { question_limit: 10 })
---   -> { "questions": [ { id, stem, category, rationale, options: [ { id, label, is_correct } ] } ] }
--- A uniformly random set of distinct questions, for entitled callers only.
+-- The uniform random pick under get_practice_questions (which is defined, with its response shape,
+-- in 20261125120000_learning_record.sql).
 
 -- Uniform sample without replacement, without scanning the table: draw random integers over the
 -- dense key range 1..max(pick_key) and keep, in draw order, the first hits not already picked.
@@ -10,7 +9,9 @@
 -- bank is smaller than asked (or unexpectedly sparse) the rest is filled uniformly from the
 -- remaining rows, which keeps the sample uniform.
 -- Each round is a handful of primary-key-like probes on the unique pick_key index.
-create or replace function private.pick_random_question_ids(p_count integer)
+-- p_exclude: ids already chosen, left out (the last tier of the per-student pick in
+-- 20261125120000_learning_record.sql).
+create or replace function private.pick_random_question_ids(p_count integer, p_exclude text[] default '{}')
 returns text[]
 language plpgsql
 volatile
@@ -24,7 +25,8 @@ declare
   v_round   integer := 0;
 begin
   select max(q.pick_key) into v_max_key from public.questions q;
-  if v_max_key is null or p_count <= 0 then
+  -- Keys are dense (1..N), so excluding N ids leaves nothing: skip the probes and the fill-up scan.
+  if v_max_key is null or p_count <= 0 or cardinality(p_exclude) >= v_max_key then
     return v_picked;
   end if;
 
@@ -43,7 +45,7 @@ begin
         -- into a join that may scan the whole table when the bank (or its statistics) is small.
         cross join lateral (
           select q.id from public.questions q where q.pick_key = draw.key limit 1) as hit
-       where hit.id <> all (v_picked)
+       where hit.id <> all (v_picked) and hit.id <> all (p_exclude)
        group by hit.id
        order by min(draw.ord)
        limit v_need);
@@ -54,54 +56,14 @@ begin
     v_picked := v_picked || array(
       select q.id
         from public.questions q
-       where q.id <> all (v_picked)
+       where q.id <> all (v_picked) and q.id <> all (p_exclude)
        order by random()
        limit v_need);
   end if;
   return v_picked;
 end;
 $$;
-revoke all on function private.pick_random_question_ids(integer) from public;
+revoke all on function private.pick_random_question_ids(integer, text[]) from public;
 
-create or replace function public.get_practice_questions(question_limit integer default 10)
-returns json
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_ids text[];
-begin
-  -- Same rule as check_user_entitlement. 42501 maps to HTTP 403 (401 for anon) in PostgREST.
-  if auth.uid() is null or not private.user_has_access(auth.uid(), now()) then
-    raise exception using
-      errcode = '42501',
-      message = 'An active subscription or trial is required to practise.',
-      hint = 'Start the free trial on the billing page.';
-  end if;
-
-  v_ids := private.pick_random_question_ids(least(greatest(coalesce(question_limit, 10), 1), 50));
-
-  return json_build_object('questions', coalesce((
-    select json_agg(
-             json_build_object(
-               'id', q.id,
-               'stem', q.stem,
-               'category', q.category,
-               'rationale', q.rationale,  -- extra help under incorrect items after submission
-               'options', (
-                 select coalesce(json_agg(
-                          json_build_object('id', o.id, 'label', o.label, 'is_correct', o.is_correct)
-                          order by o.position), '[]'::json)
-                   from public.question_options o
-                  where o.question_id = q.id))
-             order by pick.ord)
-      from unnest(v_ids) with ordinality as pick(id, ord)
-      cross join lateral (  -- one primary-key probe per picked id (LIMIT 1: see above)
-        select q.id, q.stem, q.category, q.rationale from public.questions q where q.id = pick.id limit 1) as q),
-    '[]'::json));
-end;
-$$;
-revoke all on function public.get_practice_questions(integer) from public, anon;
-grant execute on function public.get_practice_questions(integer) to authenticated, service_role;
+-- public.get_practice_questions, the API over this pick (unseen questions first for the student),
+-- is defined in 20261125120000_learning_record.sql.

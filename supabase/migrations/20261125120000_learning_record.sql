@@ -3,12 +3,12 @@
 --
 --   supabase.rpc('record_practice_set', { set_id, question_ids, chosen_option_ids, layout,
 --                                         started_at, submitted_at, focus })
---   supabase.rpc('get_results_summary')
+--   supabase.rpc('get_results_summary')                        -- defined in 20261125130000
 --   supabase.rpc('get_practice_set', { set_id })
 --   supabase.rpc('get_focused_practice_questions', { focus, question_limit })
 --   supabase.rpc('reset_practice_history')                     -- defined in 20261125130000 (it
 --                                                                  also deletes the judgment sets)
---   supabase.rpc('get_practice_questions', { question_limit })   -- redefined: unseen first
+--   supabase.rpc('get_practice_questions', { question_limit })   -- unseen first
 --
 -- Students read their own sets and answers (RLS); every write goes through the functions, which
 -- keep the aggregates in step with the record.
@@ -31,7 +31,11 @@ create table if not exists public.practice_sets (
   submitted_at   timestamptz not null,
   recorded_at    timestamptz not null default now(),
   question_count smallint not null,
-  correct_count  smallint not null
+  correct_count  smallint not null,
+  -- False for a repeat: every question had already been answered since it was last served (Practice
+  -- Again right after the review showed the answers). Kept and reviewable, left out of every
+  -- aggregate (docs/decisions/103-practice-again-not-counted.md).
+  counted        boolean not null default true
 );
 -- The results page reads the latest sets of one student.
 create index if not exists practice_sets_user_submitted_idx
@@ -89,6 +93,28 @@ create table if not exists private.student_totals (
   questions_seen integer not null
 );
 
+-- What was served to whom (docs/decisions/102-access-before-content.md): every question or NGN item a
+-- serving function handed to a student, when, and the set that first recorded it since. A set is
+-- recorded only from items served to its student within the served window; a set whose items were
+-- all already recorded since they were served is a repeat (practice_sets.counted = false). At most
+-- one row per student and item (a new serving refreshes it), so it never outgrows the banks.
+create table if not exists private.served_items (
+  user_id     uuid not null references auth.users (id) on delete cascade,
+  bank        text not null check (bank in ('question', 'ngn')),
+  item_id     text not null,
+  served_at   timestamptz not null,
+  answered_in uuid,
+  primary key (user_id, bank, item_id)
+);
+
+-- Per-student write quota (record and reset calls per hour), in its own table so a reset cannot
+-- clear it.
+create table if not exists private.student_write_quota (
+  user_id      uuid primary key references auth.users (id) on delete cascade,
+  window_start timestamptz not null,
+  writes       integer not null
+);
+
 -- 'weakest' draws the questions of one category.
 create index if not exists questions_category_idx on public.questions (category);
 
@@ -97,11 +123,14 @@ alter table public.practice_answers enable row level security;
 alter table private.student_question_status enable row level security;
 alter table private.student_category_stats enable row level security;
 alter table private.student_totals enable row level security;
+alter table private.served_items enable row level security;
+alter table private.student_write_quota enable row level security;
 
 -- Read-only for the API roles: a direct write would bypass the grading and the aggregates.
 revoke all on table public.practice_sets, public.practice_answers from public, anon, authenticated, service_role;
 grant select on table public.practice_sets, public.practice_answers to authenticated, service_role;
-revoke all on table private.student_question_status, private.student_category_stats, private.student_totals
+revoke all on table private.student_question_status, private.student_category_stats, private.student_totals,
+  private.served_items, private.student_write_quota
   from public, anon, authenticated, service_role;
 
 drop policy if exists practice_sets_select_own on public.practice_sets;
@@ -170,6 +199,153 @@ end;
 $$;
 revoke all on function private.require_practice_access() from public;
 
+-- How long a served set may wait to be recorded: a set answered offline is delivered by the device's
+-- outbox once it is back online, usually within minutes; two days covers a weekend without signal.
+create or replace function private.served_window()
+returns interval
+language sql
+immutable
+set search_path = ''
+as $$
+  select interval '48 hours'
+$$;
+revoke all on function private.served_window() from public;
+
+-- Records that these items were served to the student now (refreshing an earlier serving, which
+-- makes them count again when recorded). Takes the student's lock like every other write. Returns
+-- the ids, so a serving function can wrap its pick in it.
+create or replace function private.note_served(p_user uuid, p_bank text, p_ids text[])
+returns text[]
+language plpgsql
+volatile
+set search_path = ''
+as $$
+begin
+  perform private.lock_student(p_user);
+  insert into private.served_items as s (user_id, bank, item_id, served_at, answered_in)
+  select p_user, p_bank, u.id, now(), null
+    from unnest(p_ids) as u(id)
+   group by u.id
+   order by u.id
+  on conflict (user_id, bank, item_id) do update set served_at = excluded.served_at, answered_in = null;
+  return p_ids;
+end;
+$$;
+revoke all on function private.note_served(uuid, text, text[]) from public;
+
+-- For a set being recorded (the caller holds the student's lock): every item must have been served
+-- to this student within the served window, else one error that says nothing about which ids
+-- exist. Returns whether the set counts (no item recorded since it was served) and marks the items
+-- as recorded by this set.
+create or replace function private.take_served(p_user uuid, p_bank text, p_ids text[], p_set_id uuid)
+returns boolean
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  v_counted boolean;
+begin
+  if exists (
+    select 1
+      from unnest(p_ids) as u(id)
+     where not exists (
+       select 1 from private.served_items s
+        where s.user_id = p_user and s.bank = p_bank and s.item_id = u.id
+          and s.served_at > now() - private.served_window())) then
+    raise exception using errcode = '22023',
+      message = case p_bank when 'question' then 'This set has questions that were not given to you in the last 48 hours.'
+                            else 'This set has items that were not given to you in the last 48 hours.' end,
+      hint = 'Start a new set.';
+  end if;
+  select bool_and(s.answered_in is null) into v_counted
+    from private.served_items s
+   where s.user_id = p_user and s.bank = p_bank and s.item_id = any (p_ids);
+  update private.served_items s set answered_in = p_set_id
+   where s.user_id = p_user and s.bank = p_bank and s.item_id = any (p_ids) and s.answered_in is null;
+  return v_counted;
+end;
+$$;
+revoke all on function private.take_served(uuid, text, text[], uuid) from public;
+
+-- A set's start and submission times: both given, in order, and within the served window of now
+-- (no 1970, no -infinity, nothing in the future beyond a few minutes of clock skew). p_what names
+-- the set in the messages ('practice set' or 'clinical judgment set').
+create or replace function private.check_set_times(p_started timestamptz, p_submitted timestamptz, p_what text)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if p_started is null or p_submitted is null then
+    raise exception using errcode = '22023', message = 'Send when the set was started and submitted.';
+  end if;
+  if p_submitted < p_started then
+    raise exception using errcode = '22023',
+      message = format('A %s cannot be submitted before it was started.', p_what);
+  end if;
+  -- Some slack for clock skew between the device and the server.
+  if p_submitted > now() + interval '5 minutes' then
+    raise exception using errcode = '22023', message = 'The submission time is in the future.';
+  end if;
+  if p_started < now() - private.served_window() then
+    raise exception using errcode = '22023',
+      message = format('A %s must be started and submitted within 48 hours.', p_what),
+      hint = 'Start a new set.';
+  end if;
+end;
+$$;
+revoke all on function private.check_set_times(timestamptz, timestamptz, text) from public;
+
+-- At most this many record or reset calls per student in an hour: one every 30 seconds for an hour
+-- is faster than anyone answers, and a script gets a clear 429 instead of filling the record.
+create or replace function private.write_quota_per_hour()
+returns integer
+language sql
+immutable
+set search_path = ''
+as $$
+  select 120
+$$;
+revoke all on function private.write_quota_per_hour() from public;
+
+-- Counts one write of the student (the caller holds the student's lock) in the current hour's
+-- window, or refuses it with HTTP 429, PostgREST's way (RAISE SQLSTATE 'PGRST', see
+-- get_practice_set): body code 'P0429', a Retry-After header with the seconds until the window
+-- ends. The refusal rolls the transaction back, so refused calls do not use the quota up further.
+create or replace function private.use_write_quota(p_user uuid)
+returns void
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  v_writes integer;
+  v_start  timestamptz;
+  v_wait   integer;
+begin
+  insert into private.student_write_quota as q (user_id, window_start, writes)
+  values (p_user, now(), 1)
+  on conflict (user_id) do update set
+    window_start = case when q.window_start <= now() - interval '1 hour' then now() else q.window_start end,
+    writes = case when q.window_start <= now() - interval '1 hour' then 1 else q.writes + 1 end
+  returning q.writes, q.window_start into v_writes, v_start;
+  if v_writes > private.write_quota_per_hour() then
+    v_wait := greatest(1, ceil(extract(epoch from v_start + interval '1 hour' - now()))::integer);
+    raise sqlstate 'PGRST' using
+      message = json_build_object(
+        'code', 'P0429',
+        'message', format('%s saves to your practice record in the last hour: the most an hour allows.',
+                          private.write_quota_per_hour()),
+        'hint', format('Try again in %s minutes.', ceil(v_wait / 60.0)))::text,
+      detail = json_build_object('status', 429,
+                                 'headers', json_build_object('Retry-After', v_wait::text))::text;
+  end if;
+end;
+$$;
+revoke all on function private.use_write_quota(uuid) from public;
+
 -- The practice questions' JSON, in the order of the ids: one primary-key probe per id (LIMIT 1
 -- keeps it a probe, see pick_random_question_ids). plpgsql so the plan is cached per session.
 create or replace function private.practice_questions_json(p_ids text[])
@@ -200,64 +376,6 @@ begin
 end;
 $$;
 revoke all on function private.practice_questions_json(text[]) from public;
-
--- The uniform pick of 20261122120200, now able to leave out ids already chosen (p_exclude), for
--- the last tier of the pick below. Same algorithm: random integers over the dense key range,
--- misses rejected, a uniform fill-up from the remaining rows if the rounds come up short.
-drop function if exists private.pick_random_question_ids(integer);
-create or replace function private.pick_random_question_ids(p_count integer, p_exclude text[] default '{}')
-returns text[]
-language plpgsql
-volatile
-set search_path = ''
-as $$
-declare
-  v_max_key integer;
-  v_picked  text[] := '{}';
-  v_need    integer;
-  v_keys    integer[];
-  v_round   integer := 0;
-begin
-  select max(q.pick_key) into v_max_key from public.questions q;
-  -- Keys are dense (1..N), so excluding N ids leaves nothing: skip the probes and the fill-up scan.
-  if v_max_key is null or p_count <= 0 or cardinality(p_exclude) >= v_max_key then
-    return v_picked;
-  end if;
-
-  loop
-    v_need := p_count - cardinality(v_picked);
-    exit when v_need = 0 or v_round = 4;
-    v_round := v_round + 1;
-    -- Oversample so a round rarely comes up short (repeats and holes are dropped).
-    v_keys := array(
-      select 1 + floor(random() * v_max_key)::integer
-        from generate_series(1, 2 * v_need + 4));
-    v_picked := v_picked || array(
-      select hit.id
-        from unnest(v_keys) with ordinality as draw(key, ord)
-        -- LIMIT 1 keeps this a per-draw index probe: it stops the planner from flattening it
-        -- into a join that may scan the whole table when the bank (or its statistics) is small.
-        cross join lateral (
-          select q.id from public.questions q where q.pick_key = draw.key limit 1) as hit
-       where hit.id <> all (v_picked) and hit.id <> all (p_exclude)
-       group by hit.id
-       order by min(draw.ord)
-       limit v_need);
-  end loop;
-
-  v_need := p_count - cardinality(v_picked);
-  if v_need > 0 then
-    v_picked := v_picked || array(
-      select q.id
-        from public.questions q
-       where q.id <> all (v_picked) and q.id <> all (p_exclude)
-       order by random()
-       limit v_need);
-  end if;
-  return v_picked;
-end;
-$$;
-revoke all on function private.pick_random_question_ids(integer, text[]) from public;
 
 -- A practice pick for one student: questions they have not seen first, then ones whose latest
 -- answer was wrong, then any. Each tier is uniform over its questions.
@@ -394,6 +512,7 @@ begin
     'correct', v_set.correct_count,
     'total', v_set.question_count,
     'submitted_at', v_set.submitted_at,
+    'counted', v_set.counted,
     'already_recorded', true);
 end;
 $$;
@@ -404,8 +523,11 @@ revoke all on function private.recorded_practice_set_result(uuid, uuid) from pub
 -- ---------------------------------------------------------------------------------------------
 
 -- Records one submitted set. The client sends only which option it chose for which question; the
--- grade comes from question_options.is_correct. Needs a signed-in student, not entitlement: a set
--- answered while entitled is kept even if the trial ended while it was being answered.
+-- grade comes from question_options.is_correct. Every question must have been served to this
+-- student within the served window (served_items), which needed the entitlement then: a set
+-- answered while entitled is kept even if the trial ended while it was being answered, and nothing
+-- else can be graded. A set whose questions were all recorded since they were served is a repeat:
+-- stored, reviewable, left out of the aggregates ("counted": false in the response).
 create or replace function public.record_practice_set(
   set_id            uuid,
   question_ids      text[],
@@ -436,7 +558,7 @@ declare
   v_bad_opt   text;
   v_total     integer;
   v_correct   integer;
-  v_new_seen  integer;
+  v_counted   boolean;
 begin
   -- First, before any row is read: one write at a time per student (lock_student).
   perform private.lock_student(v_uid);
@@ -449,6 +571,7 @@ begin
   if v_result is not null then
     return v_result;
   end if;
+  perform private.use_write_quota(v_uid);
 
   if v_qids is null or v_oids is null or cardinality(v_qids) = 0
      or array_ndims(v_qids) <> 1 or array_ndims(v_oids) <> 1
@@ -468,16 +591,7 @@ begin
     raise exception using errcode = '22023',
       message = format('Unknown focus: %s. Use ''mixed'', ''weakest'' or ''missed''.', coalesce(v_focus, 'null'));
   end if;
-  if v_started is null or v_submitted is null then
-    raise exception using errcode = '22023', message = 'Send when the set was started and submitted.';
-  end if;
-  if v_submitted < v_started then
-    raise exception using errcode = '22023', message = 'A practice set cannot be submitted before it was started.';
-  end if;
-  -- Some slack for clock skew between the device and the server.
-  if v_submitted > now() + interval '5 minutes' then
-    raise exception using errcode = '22023', message = 'The submission time is in the future.';
-  end if;
+  perform private.check_set_times(v_started, v_submitted, 'practice set');
 
   select u.id into v_bad
     from unnest(v_qids) with ordinality as u(id, ord)
@@ -489,13 +603,14 @@ begin
     raise exception using errcode = '22023', message = format('Question %s appears twice in the set.', v_bad);
   end if;
 
-  select u.id into v_bad
-    from unnest(v_qids) with ordinality as u(id, ord)
-   where not exists (select 1 from public.questions q where q.id = u.id)
-   order by u.ord
-   limit 1;
-  if found then
-    raise exception using errcode = '22023', message = format('Unknown question: %s.', v_bad);
+  -- Served to this student recently (one message for unknown and unserved ids), and still in the
+  -- bank (a question retired since it was served cannot be graded: the same message).
+  v_counted := private.take_served(v_uid, 'question', v_qids, v_set_id);
+  if exists (select 1 from unnest(v_qids) as u(id)
+              where not exists (select 1 from public.questions q where q.id = u.id)) then
+    raise exception using errcode = '22023',
+      message = 'This set has questions that were not given to you in the last 48 hours.',
+      hint = 'Start a new set.';
   end if;
 
   select u.qid, u.oid into v_bad, v_bad_opt
@@ -512,9 +627,9 @@ begin
   -- The grade. ON CONFLICT: an identical request that got here first (concurrent retry) wins;
   -- this one then answers like a re-send.
   insert into public.practice_sets as p (
-    id, user_id, layout, focus, started_at, submitted_at, question_count, correct_count)
+    id, user_id, layout, focus, started_at, submitted_at, question_count, correct_count, counted)
   select v_set_id, v_uid, v_layout, v_focus, v_started, v_submitted, v_total,
-         count(*) filter (where o.is_correct)
+         count(*) filter (where o.is_correct), v_counted
     from unnest(v_oids) as u(oid)
     cross join lateral (
       select o.is_correct from public.question_options o where o.id = u.oid limit 1) as o
@@ -539,14 +654,46 @@ begin
        order by c.position
        limit 1) as c on true;
 
-  -- Aggregates. Rows are locked in key order so two sets of one student recorded at the same
+  if v_counted then
+    perform private.count_practice_set(v_set_id, v_uid, v_submitted);
+  end if;
+
+  return json_build_object(
+    'set_id', v_set_id,
+    'correct', v_correct,
+    'total', v_total,
+    'submitted_at', v_submitted,
+    'counted', v_counted,
+    'already_recorded', false);
+end;
+$$;
+revoke all on function public.record_practice_set(uuid, text[], text[], text, timestamptz, timestamptz, text)
+  from public, anon;
+grant execute on function public.record_practice_set(uuid, text[], text[], text, timestamptz, timestamptz, text)
+  to authenticated, service_role;
+
+-- Adds a recorded set's answers to the student's aggregates (a repeat is never added).
+create or replace function private.count_practice_set(p_set_id uuid, p_user uuid, p_submitted timestamptz)
+returns void
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  v_new_seen integer;
+  v_total    integer;
+  v_correct  integer;
+begin
+  select p.question_count, p.correct_count into v_total, v_correct
+    from public.practice_sets p where p.id = p_set_id;
+  -- Rows are locked in key order so two sets of one student recorded at the same
   -- time cannot deadlock. xmax = 0 tells an inserted row from an updated one: the question is new.
   with upserted as (
     insert into private.student_question_status as s (
       user_id, question_id, times_seen, times_correct, last_correct, last_answered_at)
-    select v_uid, a.question_id, 1, a.is_correct::integer, a.is_correct, v_submitted
+    select p_user, a.question_id, 1, a.is_correct::integer, a.is_correct, p_submitted
       from public.practice_answers a
-     where a.set_id = v_set_id
+     where a.set_id = p_set_id
      order by a.question_id
     on conflict (user_id, question_id) do update set
       times_seen = s.times_seen + 1,
@@ -558,9 +705,9 @@ begin
   select count(*) filter (where upserted.inserted) into v_new_seen from upserted;
 
   insert into private.student_category_stats as c (user_id, category, answered, correct)
-  select v_uid, a.category, count(*), count(*) filter (where a.is_correct)
+  select p_user, a.category, count(*), count(*) filter (where a.is_correct)
     from public.practice_answers a
-   where a.set_id = v_set_id and a.category is not null
+   where a.set_id = p_set_id and a.category is not null
    group by a.category
    order by a.category
   on conflict (user_id, category) do update set
@@ -568,103 +715,22 @@ begin
     correct = c.correct + excluded.correct;
 
   insert into private.student_totals as t (user_id, sets, answered, correct, questions_seen)
-  values (v_uid, 1, v_total, v_correct, v_new_seen)
+  values (p_user, 1, v_total, v_correct, v_new_seen)
   on conflict (user_id) do update set
     sets = t.sets + 1,
     answered = t.answered + excluded.answered,
     correct = t.correct + excluded.correct,
     questions_seen = t.questions_seen + excluded.questions_seen;
 
-  return json_build_object(
-    'set_id', v_set_id,
-    'correct', v_correct,
-    'total', v_total,
-    'submitted_at', v_submitted,
-    'already_recorded', false);
 end;
 $$;
-revoke all on function public.record_practice_set(uuid, text[], text[], text, timestamptz, timestamptz, text)
-  from public, anon;
-grant execute on function public.record_practice_set(uuid, text[], text[], text, timestamptz, timestamptz, text)
-  to authenticated, service_role;
-
--- Everything the /results page shows, in one round trip. Only aggregate rows, the last 30 sets
--- (index on user_id, submitted_at) and the student's status rows are read, never the answers.
-create or replace function public.get_results_summary()
-returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_uid    uuid := private.require_student();
-  v_totals private.student_totals;
-begin
-  select * into v_totals from private.student_totals t where t.user_id = v_uid;
-  return json_build_object(
-    'totals', json_build_object(
-      'sets', coalesce(v_totals.sets, 0),
-      'answered', coalesce(v_totals.answered, 0),
-      'correct', coalesce(v_totals.correct, 0)),
-    'categories', (
-      select json_agg(
-               json_build_object('category', need.name, 'answered', coalesce(s.answered, 0),
-                                 'correct', coalesce(s.correct, 0))
-               order by need.ord)
-        from unnest(private.client_need_categories()) with ordinality as need(name, ord)
-        left join private.student_category_stats s on s.user_id = v_uid and s.category = need.name),
-    'over_time', coalesce((
-      select json_agg(
-               json_build_object('set_id', r.id, 'submitted_at', r.submitted_at,
-                                 'correct', r.correct_count, 'total', r.question_count)
-               order by r.submitted_at, r.id)
-        from (select p.id, p.submitted_at, p.correct_count, p.question_count
-                from public.practice_sets p
-               where p.user_id = v_uid
-               order by p.submitted_at desc, p.id desc
-               limit 30) as r), '[]'::json),
-    'recent_sets', coalesce((
-      select json_agg(
-               json_build_object('set_id', r.id, 'submitted_at', r.submitted_at,
-                                 'correct', r.correct_count, 'total', r.question_count, 'focus', r.focus)
-               order by r.submitted_at desc, r.id desc)
-        from (select p.id, p.submitted_at, p.correct_count, p.question_count, p.focus
-                from public.practice_sets p
-               where p.user_id = v_uid
-               order by p.submitted_at desc, p.id desc
-               limit 20) as r), '[]'::json),
-    'weakest', coalesce((
-      select json_agg(
-               json_build_object('category', w.category, 'answered', w.answered, 'correct', w.correct)
-               order by w.rank)
-        from (select s.category, s.answered, s.correct,
-                     row_number() over (order by s.correct::numeric / s.answered, s.answered desc, need.ord) as rank
-                from unnest(private.client_need_categories()) with ordinality as need(name, ord)
-                join private.student_category_stats s on s.user_id = v_uid and s.category = need.name
-               where s.answered >= 5
-               order by rank
-               limit 2) as w), '[]'::json),
-    -- Questions still in the bank (retired ones cannot be practised again).
-    'missed_count', (
-      select count(*)
-        from private.student_question_status s
-       where s.user_id = v_uid and not s.last_correct
-         and exists (select 1 from public.questions q where q.id = s.question_id)),
-    'seen_count', (
-      select count(*)
-        from private.student_question_status s
-       where s.user_id = v_uid
-         and exists (select 1 from public.questions q where q.id = s.question_id)),
-    -- The pick keys are dense 1..N (question bank triggers): the size without counting rows.
-    'bank_size', coalesce((select max(q.pick_key) from public.questions q), 0));
-end;
-$$;
-revoke all on function public.get_results_summary() from public, anon;
-grant execute on function public.get_results_summary() to authenticated, service_role;
+revoke all on function private.count_practice_set(uuid, uuid, timestamptz) from public;
 
 -- One recorded set with its questions in the order shown. A question retired since comes back
--- with "stem": null and "options": [] (the rest from the record).
+-- with "stem": null and "options": [] (the rest from the record). After the student's access has
+-- ended the set still shows its score and each answer (chosen and correct option ids, right or
+-- wrong, category) but no question text, options or rationale, as for a retired question: those
+-- are the paid content (docs/decisions/102-access-before-content.md).
 -- Not found and another student's set are the same answer. PostgREST maps SQLSTATE P0002 to 500
 -- (only P0001 is 400), so the 404 is raised the PostgREST way: SQLSTATE 'PGRST' with the response
 -- body as the message and the status as the detail. The client sees 404 with code P0002.
@@ -676,8 +742,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_uid uuid := private.require_student();
-  v_set public.practice_sets;
+  v_uid    uuid := private.require_student();
+  v_set    public.practice_sets;
+  v_access boolean;
 begin
   select * into v_set from public.practice_sets p
    where p.id = get_practice_set.set_id and p.user_id = v_uid;
@@ -686,6 +753,7 @@ begin
       message = json_build_object('code', 'P0002', 'message', 'Practice set not found.')::text,
       detail = json_build_object('status', 404, 'headers', json_build_object())::text;
   end if;
+  v_access := private.user_has_access(v_uid, now());
   return json_build_object(
     'set_id', v_set.id,
     'submitted_at', v_set.submitted_at,
@@ -694,6 +762,7 @@ begin
     'focus', v_set.focus,
     'correct', v_set.correct_count,
     'total', v_set.question_count,
+    'counted', v_set.counted,
     'questions', coalesce((
       select json_agg(
                json_build_object(
@@ -713,7 +782,8 @@ begin
                order by a.position)
         from public.practice_answers a
         left join lateral (
-          select q.id, q.stem, q.rationale from public.questions q where q.id = a.question_id limit 1) as q
+          select q.id, q.stem, q.rationale from public.questions q
+           where q.id = a.question_id and v_access limit 1) as q
           on true
        where a.set_id = v_set.id), '[]'::json));
 end;
@@ -777,14 +847,17 @@ begin
   return json_build_object(
     'focus', v_focus,
     'category', v_category,
-    'questions', private.practice_questions_json(v_ids));
+    'questions', private.practice_questions_json(private.note_served(v_uid, 'question', v_ids)));
 end;
 $$;
 revoke all on function public.get_focused_practice_questions(text, integer) from public, anon;
 grant execute on function public.get_focused_practice_questions(text, integer) to authenticated, service_role;
 
--- Same response shape as before; the pick now prefers questions this student has not seen, then
--- ones they got wrong (private.pick_practice_question_ids: index probes, no scan).
+-- supabase.rpc('get_practice_questions', { question_limit: 10 })
+--   -> { "questions": [ { id, stem, category, rationale, options: [ { id, label, is_correct } ] } ] }
+-- For entitled callers only; the questions are recorded as served to the caller (served_items), so
+-- their answers can be recorded. The pick prefers questions this student has not seen, then ones they
+-- got wrong (private.pick_practice_question_ids: index probes, no scan).
 create or replace function public.get_practice_questions(question_limit integer default 10)
 returns json
 language plpgsql
@@ -795,8 +868,9 @@ as $$
 declare
   v_uid uuid := private.require_practice_access();
 begin
-  return json_build_object('questions', private.practice_questions_json(
-    private.pick_practice_question_ids(v_uid, least(greatest(coalesce(question_limit, 10), 1), 50))));
+  return json_build_object('questions', private.practice_questions_json(private.note_served(
+    v_uid, 'question',
+    private.pick_practice_question_ids(v_uid, least(greatest(coalesce(question_limit, 10), 1), 50)))));
 end;
 $$;
 revoke all on function public.get_practice_questions(integer) from public, anon;

@@ -5,7 +5,7 @@
 --   supabase.rpc('get_clinical_judgment_set', { kind, item_limit })
 --   supabase.rpc('record_clinical_judgment_set', { set_id, kind, case_id, item_ids, responses,
 --                                                  started_at, submitted_at })
---   supabase.rpc('get_results_summary')      -- redefined: adds "judgment", nothing else changes
+--   supabase.rpc('get_results_summary')      -- practice and judgment (defined here only)
 --   supabase.rpc('reset_practice_history')   -- practice and judgment sets (defined here only)
 --
 -- Grading mirrors domain/ngn-scoring.ts on the same neutral key (its scoringKeyOf, stored in
@@ -248,6 +248,8 @@ create table if not exists public.judgment_sets (
   recorded_at  timestamptz not null default now(),
   points       integer not null,
   max_points   integer not null,
+  -- False for a repeat (as practice_sets.counted): kept, left out of the aggregates.
+  counted      boolean not null default true,
   check ((kind = 'case') = (case_id is not null))
 );
 create index if not exists judgment_sets_user_submitted_idx
@@ -347,6 +349,7 @@ begin
                       order by a.position)
         from public.judgment_answers a
        where a.set_id = v_set.id), '[]'::json),
+    'counted', v_set.counted,
     'already_recorded', true);
 end;
 $$;
@@ -357,7 +360,8 @@ revoke all on function private.recorded_judgment_set_result(uuid, uuid) from pub
 -- ---------------------------------------------------------------------------------------------
 
 -- A clinical judgment set for an entitled student (the same rule and message as
--- get_practice_questions). Items come with their keys, like the practice questions.
+-- get_practice_questions). Items come with their keys, like the practice questions, and are
+-- recorded as served to the caller (private.served_items), so their responses can be recorded.
 --   'standalone': up to item_limit (1–20, default 10) standalone items in random order, items the
 --     student has not answered first. When the bank has items of other types, no more than half of
 --     the set is multiple-response (the set is shorter rather than break that rule).
@@ -378,6 +382,7 @@ declare
   v_take_mr  integer;
   v_take_oth integer;
   v_case     public.ngn_cases;
+  v_picked   text[];
 begin
   if v_kind is null or v_kind not in ('standalone', 'case') then
     raise exception using errcode = '22023',
@@ -394,6 +399,7 @@ begin
     if not found then
       return json_build_object('kind', v_kind, 'case', null, 'items', '[]'::json);
     end if;
+    perform private.note_served(v_uid, 'ngn', array(select i.id from public.ngn_items i where i.case_id = v_case.id));
     return json_build_object(
       'kind', v_kind,
       'case', json_build_object('id', v_case.id, 'title', v_case.title, 'intro', v_case.intro,
@@ -416,21 +422,25 @@ begin
     v_take_oth := least(v_others, v_limit - v_take_mr);
   end if;
 
+  v_picked := array(
+    select ranked.id
+      from (select i.id, i.type = 'multiple-response' as is_mr,
+                   row_number() over (
+                     partition by i.type = 'multiple-response'
+                     order by exists (select 1 from public.judgment_answers a
+                                       where a.user_id = v_uid and a.item_id = i.id),
+                              random()) as rank
+              from public.ngn_items i
+             where i.case_id is null) as ranked
+     where ranked.rank <= case when ranked.is_mr then v_take_mr else v_take_oth end
+     order by random());
   return json_build_object(
     'kind', v_kind,
     'case', null,
     'items', coalesce((
-      select json_agg(pick.item order by random())
-        from (select ranked.item, ranked.is_mr, ranked.rank
-                from (select i.item, i.type = 'multiple-response' as is_mr,
-                             row_number() over (
-                               partition by i.type = 'multiple-response'
-                               order by exists (select 1 from public.judgment_answers a
-                                                 where a.user_id = v_uid and a.item_id = i.id),
-                                        random()) as rank
-                        from public.ngn_items i
-                       where i.case_id is null) as ranked
-               where ranked.rank <= case when ranked.is_mr then v_take_mr else v_take_oth end) as pick),
+      select json_agg(i.item order by pick.ord)
+        from unnest(private.note_served(v_uid, 'ngn', v_picked)) with ordinality as pick(id, ord)
+        join public.ngn_items i on i.id = pick.id),
       '[]'::json));
 end;
 $$;
@@ -438,7 +448,9 @@ revoke all on function public.get_clinical_judgment_set(text, integer) from publ
 grant execute on function public.get_clinical_judgment_set(text, integer) to authenticated, service_role;
 
 -- Records one submitted judgment set. The client sends only its responses; the points come from
--- ngn_items.scoring. Needs a signed-in student, not entitlement (as record_practice_set).
+-- ngn_items.scoring. As record_practice_set: only items served to this student within the served
+-- window (no scoring oracle for items never served), times within that window, the write quota,
+-- and a repeat of items already recorded since they were served is kept but not counted.
 create or replace function public.record_clinical_judgment_set(
   set_id       uuid,
   kind         text,
@@ -470,6 +482,7 @@ declare
   v_problem   text;
   v_points    integer;
   v_max       integer;
+  v_counted   boolean;
 begin
   -- First, before any row is read: one write at a time per student (lock_student).
   perform private.lock_student(v_uid);
@@ -482,6 +495,7 @@ begin
   if v_result is not null then
     return v_result;
   end if;
+  perform private.use_write_quota(v_uid);
 
   if v_ids is null or cardinality(v_ids) = 0 or array_ndims(v_ids) <> 1
      or array_position(v_ids, null) is not null
@@ -496,17 +510,7 @@ begin
     raise exception using errcode = '22023',
       message = format('Unknown kind: %s. Use ''standalone'' or ''case''.', coalesce(v_kind, 'null'));
   end if;
-  if v_started is null or v_submitted is null then
-    raise exception using errcode = '22023', message = 'Send when the set was started and submitted.';
-  end if;
-  if v_submitted < v_started then
-    raise exception using errcode = '22023',
-      message = 'A clinical judgment set cannot be submitted before it was started.';
-  end if;
-  -- Some slack for clock skew between the device and the server.
-  if v_submitted > now() + interval '5 minutes' then
-    raise exception using errcode = '22023', message = 'The submission time is in the future.';
-  end if;
+  perform private.check_set_times(v_started, v_submitted, 'clinical judgment set');
 
   select u.id into v_bad
     from unnest(v_ids) with ordinality as u(id, ord)
@@ -518,13 +522,14 @@ begin
     raise exception using errcode = '22023', message = format('Item %s appears twice in the set.', v_bad);
   end if;
 
-  select u.id into v_bad
-    from unnest(v_ids) with ordinality as u(id, ord)
-   where not exists (select 1 from public.ngn_items i where i.id = u.id)
-   order by u.ord
-   limit 1;
-  if found then
-    raise exception using errcode = '22023', message = format('Unknown item: %s.', v_bad);
+  -- Served to this student recently (one message for unknown and unserved ids), and still in the
+  -- bank (an item retired since it was served cannot be scored: the same message).
+  v_counted := private.take_served(v_uid, 'ngn', v_ids, v_set_id);
+  if exists (select 1 from unnest(v_ids) as u(id)
+              where not exists (select 1 from public.ngn_items i where i.id = u.id)) then
+    raise exception using errcode = '22023',
+      message = 'This set has items that were not given to you in the last 48 hours.',
+      hint = 'Start a new set.';
   end if;
 
   if v_kind = 'case' then
@@ -577,9 +582,9 @@ begin
     join public.ngn_items i on i.id = u.id;
 
   insert into public.judgment_sets as s (
-    id, user_id, kind, case_id, started_at, submitted_at, points, max_points)
+    id, user_id, kind, case_id, started_at, submitted_at, points, max_points, counted)
   values (v_set_id, v_uid, v_kind, case when v_kind = 'case' then v_case_id end, v_started, v_submitted,
-          v_points, v_max)
+          v_points, v_max, v_counted)
   on conflict (id) do nothing;
   if not found then
     return private.recorded_judgment_set_result(v_set_id, v_uid);
@@ -592,24 +597,27 @@ begin
     from unnest(v_ids) with ordinality as u(id, ord)
     join public.ngn_items i on i.id = u.id;
 
-  -- Aggregates, locked in key order so two sets of one student recorded at once cannot deadlock.
-  insert into private.student_judgment_stats as t (user_id, step, category, answered, points, max_points)
-  select v_uid, a.step, a.category, count(*), sum(a.points), sum(a.max_points)
-    from public.judgment_answers a
-   where a.set_id = v_set_id
-   group by a.step, a.category
-   order by a.step, a.category
-  on conflict (user_id, step, category) do update set
-    answered = t.answered + excluded.answered,
-    points = t.points + excluded.points,
-    max_points = t.max_points + excluded.max_points;
+  -- Aggregates (not for a repeat), locked in key order so two sets of one student recorded at once
+  -- cannot deadlock.
+  if v_counted then
+    insert into private.student_judgment_stats as t (user_id, step, category, answered, points, max_points)
+    select v_uid, a.step, a.category, count(*), sum(a.points), sum(a.max_points)
+      from public.judgment_answers a
+     where a.set_id = v_set_id
+     group by a.step, a.category
+     order by a.step, a.category
+    on conflict (user_id, step, category) do update set
+      answered = t.answered + excluded.answered,
+      points = t.points + excluded.points,
+      max_points = t.max_points + excluded.max_points;
 
-  insert into private.student_judgment_totals as t (user_id, sets, points, max_points)
-  values (v_uid, 1, v_points, v_max)
-  on conflict (user_id) do update set
-    sets = t.sets + 1,
-    points = t.points + excluded.points,
-    max_points = t.max_points + excluded.max_points;
+    insert into private.student_judgment_totals as t (user_id, sets, points, max_points)
+    values (v_uid, 1, v_points, v_max)
+    on conflict (user_id) do update set
+      sets = t.sets + 1,
+      points = t.points + excluded.points,
+      max_points = t.max_points + excluded.max_points;
+  end if;
 
   return json_build_object(
     'set_id', v_set_id,
@@ -620,6 +628,7 @@ begin
                       order by a.position)
         from public.judgment_answers a
        where a.set_id = v_set_id),
+    'counted', v_counted,
     'already_recorded', false);
 end;
 $$;
@@ -628,8 +637,10 @@ revoke all on function public.record_clinical_judgment_set(uuid, text, text, tex
 grant execute on function public.record_clinical_judgment_set(uuid, text, text, text[], jsonb, timestamptz, timestamptz)
   to authenticated, service_role;
 
--- As in 20261125120000_learning_record.sql, plus "judgment": the judgment sets' totals, points by
--- CJMM step (all six, in order) and by client-need category (all eight), from the aggregates.
+-- Everything the /results page shows, in one round trip. Only aggregate rows, the last 30 sets
+-- (index on user_id, submitted_at) and the student's status rows are read, never the answers.
+-- "judgment": the judgment sets' totals, points by CJMM step (all six, in order) and by client-need
+-- category (all eight), from the aggregates.
 create or replace function public.get_results_summary()
 returns json
 language plpgsql
@@ -663,15 +674,16 @@ begin
                order by r.submitted_at, r.id)
         from (select p.id, p.submitted_at, p.correct_count, p.question_count
                 from public.practice_sets p
-               where p.user_id = v_uid
+               where p.user_id = v_uid and p.counted
                order by p.submitted_at desc, p.id desc
                limit 30) as r), '[]'::json),
     'recent_sets', coalesce((
       select json_agg(
                json_build_object('set_id', r.id, 'submitted_at', r.submitted_at,
-                                 'correct', r.correct_count, 'total', r.question_count, 'focus', r.focus)
+                                 'correct', r.correct_count, 'total', r.question_count, 'focus', r.focus,
+                                 'counted', r.counted)
                order by r.submitted_at desc, r.id desc)
-        from (select p.id, p.submitted_at, p.correct_count, p.question_count, p.focus
+        from (select p.id, p.submitted_at, p.correct_count, p.question_count, p.focus, p.counted
                 from public.practice_sets p
                where p.user_id = v_uid
                order by p.submitted_at desc, p.id desc
@@ -743,6 +755,7 @@ declare
   v_judgment integer;
 begin
   perform private.lock_student(v_uid);
+  perform private.use_write_quota(v_uid);
   delete from public.practice_sets p where p.user_id = v_uid;
   get diagnostics v_deleted = row_count;
   delete from private.student_question_status s where s.user_id = v_uid;
@@ -765,7 +778,8 @@ grant execute on function public.reset_practice_history() to authenticated, serv
 -- Every stored aggregate of one student that differs from a recount of their rows: one row per
 -- disagreement, empty when the record is consistent. Covers each set's own counts against its
 -- answers, student_totals, student_question_status, student_category_stats, student_judgment_stats
--- and student_judgment_totals. A missing aggregate row counts as zeros (a reset deletes them).
+-- and student_judgment_totals, recounted from the counted sets (a repeat is in no aggregate). A
+-- missing aggregate row counts as zeros (a reset deletes them).
 -- last_correct is the answer of the latest-submitted set; when several sets share that instant the
 -- one recorded last wins, so any answer at that instant is accepted. The race tests call this after
 -- every race (docs/decisions/100-per-student-serialisation.md).
@@ -793,10 +807,12 @@ as $$
                         coalesce(max(t.correct), 0), coalesce(max(t.questions_seen), 0)) as stored
             from private.student_totals t where t.user_id = p_user) as t,
          (select format('sets=%s answered=%s correct=%s questions_seen=%s',
-                        (select count(*) from public.practice_sets p where p.user_id = p_user),
+                        (select count(*) from public.practice_sets p where p.user_id = p_user and p.counted),
                         count(a.position), count(a.position) filter (where a.is_correct),
                         count(distinct a.question_id)) as recounted
-            from public.practice_answers a where a.user_id = p_user) as r
+            from public.practice_answers a
+            join public.practice_sets p on p.id = a.set_id and p.counted
+           where a.user_id = p_user) as r
    where t.stored <> r.recounted
   union all
   -- Per question.
@@ -817,9 +833,9 @@ as $$
              bool_or(a.is_correct) filter (where p.submitted_at = l.latest) as latest_any_correct,
              bool_and(a.is_correct) filter (where p.submitted_at = l.latest) as latest_all_correct
         from public.practice_answers a
-        join public.practice_sets p on p.id = a.set_id
+        join public.practice_sets p on p.id = a.set_id and p.counted
         join (select a2.question_id, max(p2.submitted_at) as latest
-                from public.practice_answers a2 join public.practice_sets p2 on p2.id = a2.set_id
+                from public.practice_answers a2 join public.practice_sets p2 on p2.id = a2.set_id and p2.counted
                where a2.user_id = p_user group by a2.question_id) as l on l.question_id = a.question_id
        where a.user_id = p_user
        group by a.question_id) as r on r.question_id = s.question_id
@@ -836,6 +852,7 @@ as $$
     full join (
       select a.category, count(*) as answered, count(*) filter (where a.is_correct) as correct
         from public.practice_answers a
+        join public.practice_sets p on p.id = a.set_id and p.counted
        where a.user_id = p_user and a.category is not null
        group by a.category) as r on r.category = s.category
    where coalesce(s.answered, 0) <> coalesce(r.answered, 0) or coalesce(s.correct, 0) <> coalesce(r.correct, 0)
@@ -857,7 +874,7 @@ as $$
             from private.student_judgment_totals t where t.user_id = p_user) as t,
          (select format('sets=%s points=%s max_points=%s', count(*),
                         coalesce(sum(j.points), 0), coalesce(sum(j.max_points), 0)) as recounted
-            from public.judgment_sets j where j.user_id = p_user) as r
+            from public.judgment_sets j where j.user_id = p_user and j.counted) as r
    where t.stored <> r.recounted
   union all
   -- Judgment points per step and category.
@@ -870,6 +887,7 @@ as $$
     full join (
       select a.step, a.category, count(*) as answered, sum(a.points) as points, sum(a.max_points) as max_points
         from public.judgment_answers a
+        join public.judgment_sets j on j.id = a.set_id and j.counted
        where a.user_id = p_user
        group by a.step, a.category) as r on r.step = s.step and r.category = s.category
    where coalesce(s.answered, 0) <> coalesce(r.answered, 0)

@@ -8,8 +8,8 @@
 -- 3. public.customer_for_portal(uuid), service role only: the Stripe customer whose Customer
 --    Portal a student may open (the create-portal-session function calls it with the user id taken
 --    from the caller's verified JWT, never from a request parameter).
--- 4. The access rule's end instant as its own function (private.subscription_access_end), so the
---    entitlement and the dates /billing shows come from one definition.
+-- The access rule's end instant (private.subscription_access_end, in 20261122120100) gives both the
+-- entitlement and the dates /billing shows.
 
 -- Checkouts that named no account, by the email the customer typed at checkout. Not exposed.
 create table if not exists private.unclaimed_checkouts (
@@ -48,8 +48,23 @@ end;
 $$;
 revoke all on function private.claim_checkouts(uuid, text) from public;
 
--- When an address becomes confirmed (first sign-in by emailed link, or a confirmed signup), the
--- checkouts waiting for it are linked. An unconfirmed address proves nothing, so it claims nothing.
+-- The accounts a purchase may be linked to, mirrored from auth.users by the trigger below, so
+-- linking never reads auth.users. Hosted Supabase has row level security on auth.users, owned by
+-- supabase_auth_admin, and `postgres` without BYPASSRLS sees no row of it: a lookup there would
+-- find nobody and store every purchase unlinked (docs/decisions/101-linking-without-reading-auth-users.md).
+-- A trigger function runs for every row GoTrue writes and needs no read right on auth.users.
+create table if not exists private.accounts (
+  user_id         uuid primary key references auth.users (id) on delete cascade,
+  email           text,
+  email_confirmed boolean not null default false
+);
+create index if not exists accounts_confirmed_email_idx
+  on private.accounts (lower(email)) where email_confirmed;
+alter table private.accounts enable row level security;
+
+-- Keeps private.accounts in step with auth.users, and when an address becomes confirmed (first
+-- sign-in by emailed link, or a confirmed signup) links the checkouts waiting for it. An
+-- unconfirmed address proves nothing, so it claims nothing.
 create or replace function private.claim_checkouts_on_confirmed_email()
 returns trigger
 language plpgsql
@@ -57,6 +72,9 @@ security definer
 set search_path = ''
 as $$
 begin
+  insert into private.accounts (user_id, email, email_confirmed)
+  values (new.id, new.email, new.email_confirmed_at is not null)
+  on conflict (user_id) do update set email = excluded.email, email_confirmed = excluded.email_confirmed;
   if new.email is not null and new.email_confirmed_at is not null
      and (tg_op = 'INSERT' or old.email_confirmed_at is null or old.email is distinct from new.email) then
     perform private.claim_checkouts(new.id, new.email);
@@ -70,6 +88,12 @@ drop trigger if exists claim_checkouts_on_confirmed_email on auth.users;
 create trigger claim_checkouts_on_confirmed_email
   after insert or update of email, email_confirmed_at on auth.users
   for each row execute function private.claim_checkouts_on_confirmed_email();
+
+-- Accounts created before this migration (none in production: it ran before the first signup; a
+-- local database migrated with users in it). Where auth.users is unreadable this copies nothing.
+insert into private.accounts (user_id, email, email_confirmed)
+select u.id, u.email, u.email_confirmed_at is not null from auth.users u
+on conflict (user_id) do nothing;
 
 -- The webhook's only write path. p_subscription is the Stripe Subscription object as JSON;
 -- p_checkout_email the email typed at checkout (checkout.session.completed only).
@@ -122,16 +146,16 @@ begin
   v_period_end := coalesce(v_period_end, to_timestamp((p_subscription ->> 'current_period_end')::bigint));
 
   -- An unknown user id must not raise (Stripe would retry for days): store the row unlinked.
-  if v_user_id is not null and not exists (select 1 from auth.users u where u.id = v_user_id) then
+  if v_user_id is not null and not exists (select 1 from private.accounts a where a.user_id = v_user_id) then
     v_user_id := null;
     v_note := ',unknown_user';
   end if;
 
   -- No account named: the confirmed account with the checkout's email, if there is exactly one.
   if v_user_id is null and v_email is not null then
-    select u.id into v_user_id
-      from auth.users u
-     where lower(u.email) = lower(v_email) and u.email_confirmed_at is not null
+    select a.user_id into v_user_id
+      from private.accounts a
+     where lower(a.email) = lower(v_email) and a.email_confirmed
      limit 1;
     if v_user_id is not null then
       v_note := v_note || ',by_email';
@@ -212,70 +236,8 @@ revoke all on function public.stripe_apply_subscription(text, text, timestamptz,
 grant execute on function public.stripe_apply_subscription(text, text, timestamptz, jsonb, timestamptz, uuid, text)
   to service_role;
 
--- The access rule, in one place for the entitlement and for what /billing shows. The instant a
--- subscription's access ends, before the renewal grace (null: no access at all):
---   trialing: trial_end (or cancel_at if earlier); active: current_period_end (or cancel_at);
---   past_due: 3 days from the start of the unpaid period, never past its end, and no grace when
---   that period is the first one after the trial. (The rules themselves: 20261122120100.)
-create or replace function private.subscription_access_end(s public.subscriptions)
-returns timestamptz
-language sql
-stable
-set search_path = ''
-as $$
-  select case s.status
-    when 'trialing' then least(s.trial_end, coalesce(s.cancel_at, 'infinity'::timestamptz))
-    when 'active' then least(s.current_period_end, coalesce(s.cancel_at, 'infinity'::timestamptz))
-    when 'past_due' then least(
-      s.current_period_start
-        + case when s.trial_end is not null and s.current_period_start <= s.trial_end
-               then interval '0' else interval '3 days' end,
-      s.current_period_end)
-  end
-$$;
-revoke all on function private.subscription_access_end(public.subscriptions) from public;
-
--- Restated on top of subscription_access_end: an active, renewing subscription keeps one more day
--- for a late renewal webhook; everything else ends at its access end.
-create or replace function private.subscription_grants_access(s public.subscriptions, at_time timestamptz)
-returns boolean
-language sql
-stable
-set search_path = ''
-as $$
-  select coalesce(
-    at_time < private.subscription_access_end(s)
-      + case when s.status = 'active' and not s.cancel_at_period_end and s.cancel_at is null
-             then interval '1 day' else interval '0' end,
-    false)
-$$;
-
--- Whether a subscription gives its student access at an instant: the rule above plus one free
--- trial per student (20261125140000).
-create or replace function private.counts_for_access(s public.subscriptions, at_time timestamptz)
-returns boolean
-language sql
-stable
-set search_path = ''
-as $$
-  select private.subscription_grants_access(s, at_time)
-     and (s.status <> 'trialing' or private.is_first_trial(s))
-$$;
-revoke all on function private.counts_for_access(public.subscriptions, timestamptz) from public;
-
-create or replace function private.user_has_access(p_user_id uuid, at_time timestamptz)
-returns boolean
-language sql
-stable
-set search_path = ''
-as $$
-  select exists (
-    select 1
-      from public.subscriptions s
-     where s.user_id = p_user_id
-       and private.counts_for_access(s, at_time)
-  )
-$$;
+-- The access rule (private.subscription_access_end, subscription_grants_access, counts_for_access,
+-- user_has_access) is defined in 20261122120100_subscriptions_entitlement.sql.
 
 -- What /billing shows a student, derived from their own subscriptions at this instant. The
 -- subscription shown is the one that grants access now (the latest-ending if several), else the

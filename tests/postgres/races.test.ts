@@ -15,8 +15,8 @@ const WRITES = 32;
 const RESETS = 8;
 
 let backend: SqlBackend;
+/** The bank's questions with a right and a wrong option each. */
 let questions: { id: string; correct: string; wrong: string }[];
-let items: string[];
 
 beforeAll(async () => {
   backend = await startSqlBackend();
@@ -26,16 +26,9 @@ beforeAll(async () => {
               (select o.id from public.question_options o where o.question_id = q.id and o.is_correct) as correct,
               (select o.id from public.question_options o where o.question_id = q.id and not o.is_correct
                 order by o.position limit 1) as wrong
-         from public.questions q order by q.id limit 40`,
+         from public.questions q order by q.id`,
     )
   ).rows;
-  items = (
-    await backend.db.query<{ id: string }>(
-      'select id from public.ngn_items where case_id is null order by id limit 3',
-    )
-  ).rows.map((row) => row.id);
-  expect(questions).toHaveLength(40);
-  expect(items.length).toBeGreaterThan(0);
 });
 afterAll(() => backend?.close());
 
@@ -46,9 +39,40 @@ async function newStudent(): Promise<string> {
   return user.id;
 }
 
-/** A practice set of 5 questions (chosen at random, answered right or wrong at random). */
+/**
+ * What a student may record: the questions and items served to them (the record takes only those),
+ * served before the race as the practice pages would.
+ */
+interface Served {
+  questions: { id: string; correct: string; wrong: string }[];
+  items: string[];
+}
+const served = new Map<string, Served>();
+
+async function serve(userId: string): Promise<void> {
+  const ids = await asUser(backend.apiDb, userId, async (tx) => {
+    const practice = await tx.query<{ result: { questions: { id: string }[] } }>(
+      'select public.get_practice_questions(20) as result',
+    );
+    const judgment = await tx.query<{ result: { items: { id: string }[] } }>(
+      `select public.get_clinical_judgment_set('standalone') as result`,
+    );
+    return {
+      questions: practice.rows[0]?.result.questions.map((q) => q.id) ?? [],
+      items: judgment.rows[0]?.result.items.map((item) => item.id) ?? [],
+    };
+  });
+  served.set(userId, {
+    questions: questions.filter((q) => ids.questions.includes(q.id)),
+    items: ids.items,
+  });
+  expect(served.get(userId)?.questions).toHaveLength(20);
+  expect(ids.items.length).toBeGreaterThan(0);
+}
+
+/** A practice set of 5 served questions (chosen at random, answered right or wrong at random). */
 function recordPractice(userId: string, setId: string) {
-  const picked = [...questions].sort(() => Math.random() - 0.5).slice(0, 5);
+  const picked = [...(served.get(userId)?.questions ?? [])].sort(() => Math.random() - 0.5).slice(0, 5);
   const submitted = new Date();
   return asUser(backend.apiDb, userId, (tx) =>
     tx.query(
@@ -67,6 +91,7 @@ function recordPractice(userId: string, setId: string) {
 
 function recordJudgment(userId: string) {
   const submitted = new Date();
+  const items = served.get(userId)?.items ?? [];
   return asUser(backend.apiDb, userId, (tx) =>
     tx.query(
       `select public.record_clinical_judgment_set(set_id => $1, kind => 'standalone', case_id => null,
@@ -155,8 +180,12 @@ async function race(students: string[], tally: Tally): Promise<void> {
 
 async function races(studentsPerRace: number): Promise<Tally> {
   const tally: Tally = { calls: 0, deadlocks: 0, timeouts: 0, otherErrors: [], mismatches: [] };
-  const students = await Promise.all(Array.from({ length: studentsPerRace }, newStudent));
-  for (let i = 0; i < RACES; i++) await race(students, tally);
+  for (let i = 0; i < RACES; i++) {
+    // New students each race: a race's 28 saves per student stay within the hourly write quota.
+    const students = await Promise.all(Array.from({ length: studentsPerRace }, newStudent));
+    for (const student of students) await serve(student);
+    await race(students, tally);
+  }
   console.log(
     `[races] ${studentsPerRace} student(s): ${RACES} races, ${tally.calls} calls, ${tally.deadlocks} deadlocks, ` +
       `${tally.timeouts} timeouts, ${tally.mismatches.length} mismatches, ${tally.otherErrors.length} other errors`,

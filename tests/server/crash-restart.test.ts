@@ -58,6 +58,9 @@ beforeAll(async () => {
     );
     expect(rows).toHaveLength(10);
     answers = { questionIds: rows.map((r) => r.id), optionIds: rows.map((r) => r.option) };
+    // As if get_practice_questions had served them: the record takes only served questions. The
+    // first set counts, the rest are repeats (recorded and read back the same way).
+    await setup.db.query(`select private.note_served($1, 'question', $2)`, [user.id, answers.questionIds]);
   } finally {
     await setup.close();
   }

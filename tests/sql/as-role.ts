@@ -13,9 +13,14 @@ export function asRole<T>(
   work: (tx: SqlTransaction) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
+    // PostgREST's session logs in as authenticator (statement and lock timeouts) and applies the
+    // impersonated role's own settings on top.
     await tx.query(
       `select set_config(split_part(setting, '=', 1), substr(setting, strpos(setting, '=') + 1), true)
-         from pg_roles, unnest(rolconfig) as setting where rolname = $1`,
+         from unnest(array['authenticator', $1]) with ordinality as r(name, n)
+         join pg_roles on rolname = r.name, unnest(rolconfig) as setting
+        where split_part(setting, '=', 1) <> 'search_path'
+        order by r.n`,
       [role],
     );
     await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [

@@ -24,6 +24,7 @@ import { createConfirmedUser, createTestClient, grantTrial } from '../support/ba
 import type { SqlTransaction as Transaction } from '../support/sql-backend.ts';
 import { localBackend, ON_POSTGRES, type SqlBackend, startSqlBackend } from '../support/sql-backend.ts';
 import { asRole, asUser, sqlStateOf } from './as-role.ts';
+import { markServedIn } from './record-helpers.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The test bank
@@ -277,8 +278,9 @@ async function newUser(opts: { entitled?: boolean } = {}): Promise<string> {
 }
 
 const HOUR = 3600_000;
-const BASE = Date.now() - 30 * 24 * HOUR;
-const at = (hours: number) => new Date(BASE + hours * HOUR);
+/** Submission times in the past, 10 minutes apart, within the 48 hours a served set may wait. */
+const BASE = Date.now() - 40 * HOUR;
+const at = (step: number) => new Date(BASE + step * 10 * 60_000);
 
 interface RecordArgs {
   setId?: string | null;
@@ -298,7 +300,9 @@ interface RecordResult {
   already_recorded: boolean;
 }
 
-function recordIn(tx: Transaction, args: RecordArgs) {
+/** Records a set, its ids first marked as served to the caller (markServedIn). */
+async function recordIn(tx: Transaction, args: RecordArgs) {
+  await markServedIn(tx, 'ngn', args.itemIds);
   const submittedAt = args.submittedAt === undefined ? new Date() : args.submittedAt;
   const startedAt =
     args.startedAt === undefined
@@ -708,6 +712,7 @@ describe('grading mirrors domain/ngn-scoring.ts', () => {
         points: expected.reduce((sum, item) => sum + item.points, 0),
         max_points: expected.reduce((sum, item) => sum + item.max_points, 0),
         items: expected,
+        counted: true,
         already_recorded: false,
       });
       const stored = await backend.db.query<{ item_id: string; response: NgnResponse; points: number }>(
@@ -757,6 +762,7 @@ describe('record_clinical_judgment_set', () => {
         recorded_at: expect.any(Date),
         points: 6,
         max_points: 8,
+        counted: true,
       },
     ]);
     expect(records.answers).toEqual([
@@ -920,7 +926,11 @@ describe('record_clinical_judgment_set', () => {
         { itemIds: ['ngn-mr-001', 'ngn-hl-001', 'ngn-mr-001'] },
         'Item ngn-mr-001 appears twice in the set.',
       ],
-      ['an unknown item', { itemIds: ['ngn-mr-001', 'ngn-zz-999'] }, 'Unknown item: ngn-zz-999.'],
+      [
+        'an unknown item (the answer for an item never served too: nothing says which ids exist)',
+        { itemIds: ['ngn-mr-001', 'ngn-zz-999'] },
+        'This set has items that were not given to you in the last 48 hours.',
+      ],
       [
         'a case set of an unknown case',
         { kind: 'case', caseId: 'ngn-cs-99', itemIds: CASE_IDS },
@@ -1365,7 +1375,10 @@ describe('get_clinical_judgment_set', () => {
       expect(await judgmentSetOf(user, 'case')).toEqual({ kind: 'case', case: null, items: [] });
       // The record refuses what is no longer in the bank.
       const error = await failure(user, (tx) => recordIn(tx, { itemIds: ['ngn-mr-001'] }));
-      expect(error).toMatchObject({ code: '22023', message: 'Unknown item: ngn-mr-001.' });
+      expect(error).toMatchObject({
+        code: '22023',
+        message: 'This set has items that were not given to you in the last 48 hours.',
+      });
     });
   });
 });
@@ -1521,7 +1534,9 @@ describe.skipIf(ON_POSTGRES)('through the REST endpoint', () => {
     });
 
   test('malformed record_clinical_judgment_set calls get a 4xx JSON error, never a 5xx', async () => {
-    const { token } = await session();
+    const { token, id } = await session();
+    // As if get_clinical_judgment_set had served the item (a standalone pick is random).
+    await backend.db.query(`select private.note_served($1, 'ngn', '{ngn-mr-001}')`, [id]);
     const valid = {
       set_id: crypto.randomUUID(),
       kind: 'standalone',

@@ -10,6 +10,7 @@ import { createConfirmedUser, createTestClient, grantTrial } from '../support/ba
 import type { SqlTransaction as Transaction } from '../support/sql-backend.ts';
 import { localBackend, ON_POSTGRES, type SqlBackend, startSqlBackend } from '../support/sql-backend.ts';
 import { asRole, asUser, sqlStateOf } from './as-role.ts';
+import { markServedIn, type ServedQuestion } from './record-helpers.ts';
 
 let backend: SqlBackend;
 let userCounter = 0;
@@ -60,9 +61,12 @@ async function newUser(opts: { entitled?: boolean } = {}): Promise<string> {
 }
 
 const HOUR = 3600_000;
-/** Submission times well in the past, one hour apart: at(0) < at(1) < ... */
-const BASE = Date.now() - 30 * 24 * HOUR;
-const at = (hours: number) => new Date(BASE + hours * HOUR);
+/**
+ * Submission times in the past, 10 minutes apart: at(0) < at(1) < ... < at(239) < now, all within
+ * the 48 hours a served set may wait to be recorded.
+ */
+const BASE = Date.now() - 40 * HOUR;
+const at = (step: number) => new Date(BASE + step * 10 * 60_000);
 
 interface RecordArgs {
   setId?: string | null;
@@ -81,7 +85,9 @@ interface RecordResult {
   already_recorded: boolean;
 }
 
-function recordIn(tx: Transaction, args: RecordArgs) {
+/** Records a set, its ids first marked as served to the caller (markServedIn). */
+async function recordIn(tx: Transaction, args: RecordArgs) {
+  await markServedIn(tx, 'question', args.questionIds);
   const submittedAt = args.submittedAt === undefined ? new Date() : args.submittedAt;
   const startedAt =
     args.startedAt === undefined
@@ -213,6 +219,7 @@ describe('record_practice_set', () => {
       correct: 2,
       total: 4,
       submitted_at: expect.any(String),
+      counted: true,
       already_recorded: false,
     });
     expect(Date.parse(result.submitted_at)).toBe(submittedAt.getTime());
@@ -379,7 +386,8 @@ describe('record_practice_set', () => {
       [
         'an unknown question',
         () => ({ questionIds: [q().id, 'no-such-question'], optionIds: [q().correct, 'no-such-question-a'] }),
-        'Unknown question: no-such-question.',
+        // The same answer as for a question never served: nothing says which ids exist.
+        'This set has questions that were not given to you in the last 48 hours.',
       ],
       [
         'an option of another question',
@@ -705,10 +713,10 @@ describe('get_results_summary', () => {
       })),
       over_time: [row(s1), row(s2), row(s3), row(s4)],
       recent_sets: [
-        { ...row(s4), focus: 'weakest' },
-        { ...row(s3), focus: 'mixed' },
-        { ...row(s2), focus: 'mixed' },
-        { ...row(s1), focus: 'mixed' },
+        { ...row(s4), focus: 'weakest', counted: true },
+        { ...row(s3), focus: 'mixed', counted: true },
+        { ...row(s2), focus: 'mixed', counted: true },
+        { ...row(s1), focus: 'mixed', counted: true },
       ],
       weakest: [
         { category: CC, answered: 9, correct: 4 },
@@ -809,6 +817,7 @@ describe('get_practice_set', () => {
       'focus',
       'correct',
       'total',
+      'counted',
       'questions',
     ]);
     expect(set).toMatchObject({ set_id: setId, layout: 'all', focus: 'missed', correct: 1, total: 3 });
@@ -1264,14 +1273,12 @@ describe.skipIf(ON_POSTGRES)('through the REST endpoint', () => {
 
   test('supabase-js: record, re-send, read back; an unknown set is 404 P0002', async () => {
     const { client } = await session();
-    const q = await backend.db.query<{ id: string; correct: string }>(
-      `select o.question_id as id, o.id as correct from public.question_options o where o.is_correct
-        order by o.question_id limit 1`,
-    );
+    const served = await client.rpc('get_practice_questions', { question_limit: 1 });
+    const question = (served.data as { questions: ServedQuestion[] }).questions[0];
     const args = {
       set_id: crypto.randomUUID(),
-      question_ids: [q.rows[0]?.id],
-      chosen_option_ids: [q.rows[0]?.correct],
+      question_ids: [question?.id],
+      chosen_option_ids: [question?.options.find((o) => o.is_correct)?.id],
       layout: 'all',
       started_at: new Date(Date.now() - 60_000).toISOString(),
       submitted_at: new Date().toISOString(),

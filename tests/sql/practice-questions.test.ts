@@ -184,6 +184,8 @@ describe('the pick key and the random pick', () => {
 async function drawCounts(size: number, draws: number, seed: number): Promise<Map<string, number>> {
   const rows = await asUser(backend.apiDb, entitled.id, async (tx) => {
     await tx.query('select setseed($1)', [seed]);
+    // Thousands of calls batched into one statement for speed: the API role's timeout is for one call.
+    await tx.query(`select set_config('statement_timeout', '0', true)`);
     return tx.query<{ ids: string[] }>(
       // The 0 * draw.n makes the call depend on the row, so it runs once per draw (an uncorrelated
       // subquery would be evaluated once for the whole statement).

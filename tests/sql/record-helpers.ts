@@ -15,6 +15,8 @@ export interface RecordedSet {
   total: number;
   submitted_at: string;
   already_recorded: boolean;
+  /** False for a repeat of a set already counted (stored, not added to the aggregates). */
+  counted: boolean;
 }
 
 /** get_practice_questions(count): the questions of a new set, as the practice page gets them. */
@@ -46,4 +48,22 @@ export async function recordPracticeIn(
   const result = rows[0]?.result;
   if (!result) throw new Error('record_practice_set returned nothing');
   return result;
+}
+
+/**
+ * Records, inside an asUser transaction, that these ids were served to its user now, as the serving
+ * functions do (private.note_served), for tests about grading rather than serving. Tests of the
+ * served rule itself serve through get_practice_questions / get_clinical_judgment_set instead.
+ * Non-arrays and non-text ids are left for the function under test to refuse.
+ */
+export async function markServedIn(tx: Transaction, bank: 'question' | 'ngn', ids: unknown): Promise<void> {
+  if (!Array.isArray(ids)) return;
+  const texts = ids.filter((id): id is string => typeof id === 'string');
+  const { rows } = await tx.query<{ role: string }>(`select current_setting('role') as role`);
+  await tx.query('set local role postgres');
+  await tx.query(`select private.note_served(auth.uid(), $1, $2::text[]) where auth.uid() is not null`, [
+    bank,
+    texts,
+  ]);
+  await tx.query(`select set_config('role', $1, true)`, [rows[0]?.role ?? 'none']);
 }
