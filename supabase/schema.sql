@@ -257,6 +257,23 @@ $$;
 ALTER FUNCTION private.is_first_trial(s public.subscriptions) OWNER TO postgres;
 
 --
+-- Name: json_text_array(jsonb); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.json_text_array(p_value jsonb) RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when jsonb_typeof(p_value) = 'array'
+     and not exists (select 1 from jsonb_array_elements(p_value) as e where jsonb_typeof(e) <> 'string')
+    then array(select jsonb_array_elements_text(p_value))
+  end
+$$;
+
+ALTER FUNCTION private.json_text_array(p_value jsonb) OWNER TO postgres;
+
+--
 -- Name: judgment_steps(); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -1357,6 +1374,8 @@ begin
     'correct', v_set.correct_count,
     'total', v_set.question_count,
     'counted', v_set.counted,
+    -- False once access has ended: the questions come without text, options or rationale.
+    'content_available', v_access,
     'questions', coalesce((
       select json_agg(
                json_build_object(
@@ -1485,10 +1504,10 @@ $$;
 ALTER FUNCTION public.get_results_summary() OWNER TO postgres;
 
 --
--- Name: record_clinical_judgment_set(uuid, text, text, text[], jsonb, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: postgres
+-- Name: record_clinical_judgment_set(uuid, text, text, jsonb, jsonb, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
-CREATE FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids text[], responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone) RETURNS json
+CREATE FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids jsonb, responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1497,7 +1516,7 @@ declare
   v_set_id    uuid := record_clinical_judgment_set.set_id;
   v_kind      text := record_clinical_judgment_set.kind;
   v_case_id   text := record_clinical_judgment_set.case_id;
-  v_ids       text[] := record_clinical_judgment_set.item_ids;
+  v_ids       text[] := private.json_text_array(record_clinical_judgment_set.item_ids);
   v_responses jsonb := record_clinical_judgment_set.responses;
   v_started   timestamptz := record_clinical_judgment_set.started_at;
   v_submitted timestamptz := record_clinical_judgment_set.submitted_at;
@@ -1659,21 +1678,21 @@ begin
 end;
 $$;
 
-ALTER FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids text[], responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone) OWNER TO postgres;
+ALTER FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids jsonb, responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone) OWNER TO postgres;
 
 --
--- Name: record_practice_set(uuid, text[], text[], text, timestamp with time zone, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: postgres
+-- Name: record_practice_set(uuid, jsonb, jsonb, text, timestamp with time zone, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
-CREATE FUNCTION public.record_practice_set(set_id uuid, question_ids text[], chosen_option_ids text[], layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text DEFAULT 'mixed'::text) RETURNS json
+CREATE FUNCTION public.record_practice_set(set_id uuid, question_ids jsonb, chosen_option_ids jsonb, layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text DEFAULT 'mixed'::text) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   -- Copies of the arguments: their names are also column names.
   v_set_id    uuid := record_practice_set.set_id;
-  v_qids      text[] := record_practice_set.question_ids;
-  v_oids      text[] := record_practice_set.chosen_option_ids;
+  v_qids      text[] := private.json_text_array(record_practice_set.question_ids);
+  v_oids      text[] := private.json_text_array(record_practice_set.chosen_option_ids);
   v_layout    text := record_practice_set.layout;
   v_started   timestamptz := record_practice_set.started_at;
   v_submitted timestamptz := record_practice_set.submitted_at;
@@ -1794,7 +1813,7 @@ begin
 end;
 $$;
 
-ALTER FUNCTION public.record_practice_set(set_id uuid, question_ids text[], chosen_option_ids text[], layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text) OWNER TO postgres;
+ALTER FUNCTION public.record_practice_set(set_id uuid, question_ids jsonb, chosen_option_ids jsonb, layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text) OWNER TO postgres;
 
 --
 -- Name: reset_practice_history(); Type: FUNCTION; Schema: public; Owner: postgres
@@ -2782,6 +2801,12 @@ REVOKE ALL ON FUNCTION private.counts_for_access(s public.subscriptions, at_time
 REVOKE ALL ON FUNCTION private.is_first_trial(s public.subscriptions) FROM PUBLIC;
 
 --
+-- Name: FUNCTION json_text_array(p_value jsonb); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.json_text_array(p_value jsonb) FROM PUBLIC;
+
+--
 -- Name: FUNCTION judgment_steps(); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -2997,20 +3022,20 @@ GRANT ALL ON FUNCTION public.get_results_summary() TO authenticated;
 GRANT ALL ON FUNCTION public.get_results_summary() TO service_role;
 
 --
--- Name: FUNCTION record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids text[], responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone); Type: ACL; Schema: public; Owner: postgres
+-- Name: FUNCTION record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids jsonb, responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone); Type: ACL; Schema: public; Owner: postgres
 --
 
-REVOKE ALL ON FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids text[], responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids text[], responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone) TO authenticated;
-GRANT ALL ON FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids text[], responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids jsonb, responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids jsonb, responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids jsonb, responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone) TO service_role;
 
 --
--- Name: FUNCTION record_practice_set(set_id uuid, question_ids text[], chosen_option_ids text[], layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text); Type: ACL; Schema: public; Owner: postgres
+-- Name: FUNCTION record_practice_set(set_id uuid, question_ids jsonb, chosen_option_ids jsonb, layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text); Type: ACL; Schema: public; Owner: postgres
 --
 
-REVOKE ALL ON FUNCTION public.record_practice_set(set_id uuid, question_ids text[], chosen_option_ids text[], layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.record_practice_set(set_id uuid, question_ids text[], chosen_option_ids text[], layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text) TO authenticated;
-GRANT ALL ON FUNCTION public.record_practice_set(set_id uuid, question_ids text[], chosen_option_ids text[], layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text) TO service_role;
+REVOKE ALL ON FUNCTION public.record_practice_set(set_id uuid, question_ids jsonb, chosen_option_ids jsonb, layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_practice_set(set_id uuid, question_ids jsonb, chosen_option_ids jsonb, layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text) TO authenticated;
+GRANT ALL ON FUNCTION public.record_practice_set(set_id uuid, question_ids jsonb, chosen_option_ids jsonb, layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text) TO service_role;
 
 --
 -- Name: FUNCTION reset_practice_history(); Type: ACL; Schema: public; Owner: postgres

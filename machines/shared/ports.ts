@@ -83,8 +83,11 @@ export interface ResultsSummary {
   categories: CategoryScore[];
   /** The last sets, oldest first. */
   overTime: SetScore[];
-  /** The last sets, newest first. */
-  recentSets: (SetScore & { focus: PracticeFocus })[];
+  /**
+   * The last sets, newest first. `counted: false` marks a repeat (Practice Again right after the
+   * review showed the answers): listed and reviewable, left out of every total (decision 103).
+   */
+  recentSets: (SetScore & { focus: PracticeFocus; counted?: boolean })[];
   /** Up to two categories with enough answers to judge, lowest accuracy first. */
   weakest: CategoryScore[];
   missedCount: number;
@@ -123,6 +126,8 @@ export interface ReviewedQuestion {
 export interface ReviewedSet extends SetScore {
   startedAt: string;
   focus: PracticeFocus;
+  /** False once the student's access has ended: answers and scores only, no question content. */
+  contentAvailable?: boolean;
   questions: ReviewedQuestion[];
 }
 

@@ -97,7 +97,9 @@ class FunctionCache {
 /** A JSON value as the text Postgres will cast to the argument type (PostgREST passes json through). */
 function argumentText(value: unknown, type: string): string | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
+  // A JSON string for a json/jsonb parameter is a JSON string value, as PostgREST passes it (never
+  // text to parse: "[[[[…" 20,000 deep would overflow the parser's stack).
+  if (typeof value === 'string') return type === 'json' || type === 'jsonb' ? JSON.stringify(value) : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && type.endsWith('[]')) {
     const items = value.map((item) =>

@@ -25,7 +25,7 @@ export type Database = {
           set_id: string | null;
           kind: string | null;
           case_id: string | null;
-          item_ids: string[] | null;
+          item_ids: Json | null;
           responses: Json | null;
           started_at: string | null;
           submitted_at: string | null;
@@ -35,8 +35,8 @@ export type Database = {
       record_practice_set: {
         Args: {
           set_id: string | null;
-          question_ids: string[] | null;
-          chosen_option_ids: string[] | null;
+          question_ids: Json | null;
+          chosen_option_ids: Json | null;
           layout: string | null;
           started_at: string | null;
           submitted_at: string | null;

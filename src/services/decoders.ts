@@ -46,6 +46,8 @@ export const decodeResultsSummary = decoderOf(
         correct: z.number(),
         total: z.number(),
         focus,
+        /** false: a repeat, listed but left out of every total (decision 103). */
+        counted: z.boolean().optional(),
       }),
     ),
     weakest: z.array(categoryScore),
@@ -73,6 +75,8 @@ export const decodePracticeSet = decoderOf(
     focus,
     correct: z.number(),
     total: z.number(),
+    /** false once access has ended: answers and scores only, no question content. */
+    content_available: z.boolean().optional(),
     questions: z.array(
       z.object({
         id: z.string(),

@@ -66,6 +66,7 @@ export const learningRecordService: LearningRecordPort = {
         correct: s.correct,
         total: s.total,
         focus: s.focus,
+        counted: s.counted !== false,
       })),
       weakest: row.weakest,
       missedCount: row.missed_count,
@@ -98,6 +99,7 @@ export const learningRecordService: LearningRecordPort = {
       focus: row.focus,
       correct: row.correct,
       total: row.total,
+      contentAvailable: row.content_available !== false,
       questions: row.questions.map((q) => ({
         id: q.id,
         stem: q.stem,

@@ -3,6 +3,7 @@
 --
 --   supabase.rpc('record_practice_set', { set_id, question_ids, chosen_option_ids, layout,
 --                                         started_at, submitted_at, focus })
+--     (question_ids and chosen_option_ids: JSON arrays of strings, see private.json_text_array)
 --   supabase.rpc('get_results_summary')                        -- defined in 20261125130000
 --   supabase.rpc('get_practice_set', { set_id })
 --   supabase.rpc('get_focused_practice_questions', { focus, question_limit })
@@ -198,6 +199,25 @@ begin
 end;
 $$;
 revoke all on function private.require_practice_access() from public;
+
+-- The ids a client sends (question_ids, chosen_option_ids, item_ids) as a JSON array of strings, or
+-- NULL for anything else, which the caller refuses with its own 400. The arguments are jsonb, not
+-- text[]: PostgREST casts a text[] argument before the function runs, so a JSON string such as
+-- "{{{{{{{a}}}}}}}" became an array literal deeper than PostgreSQL's six dimensions, a 500 (54000)
+-- no function could catch. supabase-js sends the same JSON arrays to either type.
+create or replace function private.json_text_array(p_value jsonb)
+returns text[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+    when jsonb_typeof(p_value) = 'array'
+     and not exists (select 1 from jsonb_array_elements(p_value) as e where jsonb_typeof(e) <> 'string')
+    then array(select jsonb_array_elements_text(p_value))
+  end
+$$;
+revoke all on function private.json_text_array(jsonb) from public;
 
 -- How long a served set may wait to be recorded: a set answered offline is delivered by the device's
 -- outbox once it is back online, usually within minutes; two days covers a weekend without signal.
@@ -530,8 +550,8 @@ revoke all on function private.recorded_practice_set_result(uuid, uuid) from pub
 -- stored, reviewable, left out of the aggregates ("counted": false in the response).
 create or replace function public.record_practice_set(
   set_id            uuid,
-  question_ids      text[],
-  chosen_option_ids text[],
+  question_ids      jsonb,
+  chosen_option_ids jsonb,
   layout            text,
   started_at        timestamptz,
   submitted_at      timestamptz,
@@ -546,8 +566,8 @@ as $$
 declare
   -- Copies of the arguments: their names are also column names.
   v_set_id    uuid := record_practice_set.set_id;
-  v_qids      text[] := record_practice_set.question_ids;
-  v_oids      text[] := record_practice_set.chosen_option_ids;
+  v_qids      text[] := private.json_text_array(record_practice_set.question_ids);
+  v_oids      text[] := private.json_text_array(record_practice_set.chosen_option_ids);
   v_layout    text := record_practice_set.layout;
   v_started   timestamptz := record_practice_set.started_at;
   v_submitted timestamptz := record_practice_set.submitted_at;
@@ -667,9 +687,9 @@ begin
     'already_recorded', false);
 end;
 $$;
-revoke all on function public.record_practice_set(uuid, text[], text[], text, timestamptz, timestamptz, text)
+revoke all on function public.record_practice_set(uuid, jsonb, jsonb, text, timestamptz, timestamptz, text)
   from public, anon;
-grant execute on function public.record_practice_set(uuid, text[], text[], text, timestamptz, timestamptz, text)
+grant execute on function public.record_practice_set(uuid, jsonb, jsonb, text, timestamptz, timestamptz, text)
   to authenticated, service_role;
 
 -- Adds a recorded set's answers to the student's aggregates (a repeat is never added).
@@ -763,6 +783,8 @@ begin
     'correct', v_set.correct_count,
     'total', v_set.question_count,
     'counted', v_set.counted,
+    -- False once access has ended: the questions come without text, options or rationale.
+    'content_available', v_access,
     'questions', coalesce((
       select json_agg(
                json_build_object(

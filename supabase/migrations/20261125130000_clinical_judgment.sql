@@ -455,7 +455,7 @@ create or replace function public.record_clinical_judgment_set(
   set_id       uuid,
   kind         text,
   case_id      text,
-  item_ids     text[],
+  item_ids     jsonb,
   responses    jsonb,
   started_at   timestamptz,
   submitted_at timestamptz
@@ -471,7 +471,7 @@ declare
   v_set_id    uuid := record_clinical_judgment_set.set_id;
   v_kind      text := record_clinical_judgment_set.kind;
   v_case_id   text := record_clinical_judgment_set.case_id;
-  v_ids       text[] := record_clinical_judgment_set.item_ids;
+  v_ids       text[] := private.json_text_array(record_clinical_judgment_set.item_ids);
   v_responses jsonb := record_clinical_judgment_set.responses;
   v_started   timestamptz := record_clinical_judgment_set.started_at;
   v_submitted timestamptz := record_clinical_judgment_set.submitted_at;
@@ -632,9 +632,9 @@ begin
     'already_recorded', false);
 end;
 $$;
-revoke all on function public.record_clinical_judgment_set(uuid, text, text, text[], jsonb, timestamptz, timestamptz)
+revoke all on function public.record_clinical_judgment_set(uuid, text, text, jsonb, jsonb, timestamptz, timestamptz)
   from public, anon;
-grant execute on function public.record_clinical_judgment_set(uuid, text, text, text[], jsonb, timestamptz, timestamptz)
+grant execute on function public.record_clinical_judgment_set(uuid, text, text, jsonb, jsonb, timestamptz, timestamptz)
   to authenticated, service_role;
 
 -- Everything the /results page shows, in one round trip. Only aggregate rows, the last 30 sets

@@ -80,8 +80,8 @@ function recordPractice(userId: string, setId: string) {
          layout => 'one', started_at => $4, submitted_at => $5)`,
       [
         setId,
-        picked.map((q) => q.id),
-        picked.map((q) => (Math.random() < 0.5 ? q.correct : q.wrong)),
+        JSON.stringify(picked.map((q) => q.id)),
+        JSON.stringify(picked.map((q) => (Math.random() < 0.5 ? q.correct : q.wrong))),
         new Date(submitted.getTime() - 10 * 60_000),
         submitted,
       ],
@@ -98,7 +98,7 @@ function recordJudgment(userId: string) {
          item_ids => $2, responses => $3::jsonb, started_at => $4, submitted_at => $5)`,
       [
         crypto.randomUUID(),
-        items,
+        JSON.stringify(items),
         JSON.stringify(items.map(() => ({}))),
         new Date(submitted.getTime() - 10 * 60_000),
         submitted,

@@ -130,3 +130,46 @@ describe('record attacks over HTTP', () => {
     });
   });
 });
+
+describe('array arguments never give a 5xx', () => {
+  const practice = {
+    set_id: crypto.randomUUID(),
+    question_ids: ['bcc-001'],
+    chosen_option_ids: ['bcc-001-a'],
+    layout: 'one',
+    started_at: minutesAgo(10),
+    submitted_at: minutesAgo(0),
+  };
+  const judgment = {
+    set_id: crypto.randomUUID(),
+    kind: 'standalone',
+    case_id: null,
+    item_ids: ['ngn-mr-001'],
+    responses: [{}],
+    started_at: minutesAgo(10),
+    submitted_at: minutesAgo(0),
+  };
+  const shapes: [string, unknown][] = [
+    ['a 7-dimensional array literal', '{{{{{{{a}}}}}}}'],
+    ['a 100-dimensional array literal', `${'{'.repeat(100)}a${'}'.repeat(100)}`],
+    ['JSON nested 20,000 deep inside a string', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
+    ['a nested JSON array', [[['a']]]],
+    ['an array of numbers', [1, 2]],
+    ['an object', { a: 'b' }],
+  ];
+  const cases = shapes.flatMap(([shape, value]) => [
+    ['record_practice_set', 'question_ids', shape, { ...practice, question_ids: value }],
+    ['record_practice_set', 'chosen_option_ids', shape, { ...practice, chosen_option_ids: value }],
+    ['record_clinical_judgment_set', 'item_ids', shape, { ...judgment, item_ids: value }],
+  ]) as [string, string, string, unknown][];
+
+  test.each(cases)('%s with %s as %s: a 400 JSON error', async (fn, _, __, body) => {
+    const { token } = await signedIn({ entitled: true });
+    const response = await rpc(fn, token, body);
+    const json = (await response.json()) as Record<string, unknown>;
+    expect({ status: response.status, keys: Object.keys(json).sort() }).toEqual({
+      status: 400,
+      keys: ['code', 'details', 'hint', 'message'],
+    });
+  });
+});

@@ -147,7 +147,7 @@ describe('no bank download, no scoring oracle', () => {
     for (const student of [await newStudent({ entitled: false }), await newStudent()]) {
       const error = await failure(student, (tx) =>
         tx.query(
-          `select public.record_clinical_judgment_set(gen_random_uuid(), 'standalone', null, '{ngn-mr-001}',
+          `select public.record_clinical_judgment_set(gen_random_uuid(), 'standalone', null, '["ngn-mr-001"]',
              '[{"options":["a"]}]', now() - interval '1 minute', now())`,
         ),
       );
@@ -157,7 +157,7 @@ describe('no bank download, no scoring oracle', () => {
     const student = await newStudent();
     const unknown = await failure(student, (tx) =>
       tx.query(
-        `select public.record_clinical_judgment_set(gen_random_uuid(), 'standalone', null, '{ngn-zz-999}',
+        `select public.record_clinical_judgment_set(gen_random_uuid(), 'standalone', null, '["ngn-zz-999"]',
            '[{"options":["a"]}]', now() - interval '1 minute', now())`,
       ),
     );
@@ -352,6 +352,7 @@ describe('past sets after access ends', () => {
       ).then((r) => r.rows[0]?.set);
 
     const whileEntitled = await read();
+    expect(whileEntitled).toMatchObject({ content_available: true });
     expect(whileEntitled?.questions[0]).toMatchObject({
       stem: served[0]?.stem,
       rationale: served[0]?.rationale,
@@ -362,7 +363,13 @@ describe('past sets after access ends', () => {
       [student],
     );
     const afterAccess = await read();
-    expect(afterAccess).toMatchObject({ set_id: setId, correct: 1, total: 2, counted: true });
+    expect(afterAccess).toMatchObject({
+      set_id: setId,
+      correct: 1,
+      total: 2,
+      counted: true,
+      content_available: false,
+    });
     expect(afterAccess?.questions).toEqual([
       expect.objectContaining({
         id: served[0]?.id,

@@ -854,7 +854,7 @@ describe('record_clinical_judgment_set', () => {
     expect(result).toMatchObject({ points: 2, max_points: 2, already_recorded: false });
 
     const call = `select public.record_clinical_judgment_set(gen_random_uuid(), 'standalone', null,
-      array['ngn-dg-001'], '[{}]'::jsonb, now() - interval '1 minute', now())`;
+      '["ngn-dg-001"]', '[{}]'::jsonb, now() - interval '1 minute', now())`;
     const noSub = await asRole(backend.apiDb, 'authenticated', {}, (tx) => tx.query(call)).catch(
       (e: { code: string; message: string }) => e,
     );
@@ -1548,8 +1548,9 @@ describe.skipIf(ON_POSTGRES)('through the REST endpoint', () => {
     };
     const bodies: [string, number, string][] = [
       [JSON.stringify({ ...valid, set_id: 'not-a-uuid' }), 400, '22P02'],
-      [JSON.stringify({ ...valid, item_ids: 'ngn-mr-001' }), 400, '22P02'],
-      [JSON.stringify({ ...valid, responses: 'not json' }), 400, '22P02'],
+      // JSON strings where arrays belong: jsonb string values, refused by the function.
+      [JSON.stringify({ ...valid, item_ids: 'ngn-mr-001' }), 400, '22023'],
+      [JSON.stringify({ ...valid, responses: 'not json' }), 400, '22023'],
       [JSON.stringify({ ...valid, responses: { options: ['a'] } }), 400, '22023'],
       [JSON.stringify({ ...valid, responses: [] }), 400, '22023'],
       [JSON.stringify({ ...valid, responses: [{ options: ['zz'] }] }), 400, '22023'],

@@ -34,7 +34,11 @@ beforeAll(async () => {
   await call(
     `public.record_practice_set(set_id => $1, question_ids => $2, chosen_option_ids => $3, layout => 'one',
        started_at => now() - interval '5 minutes', submitted_at => now())`,
-    [setId, questions.map((q) => q.id), questions.map((q) => q.options[0]?.id)],
+    [
+      setId,
+      JSON.stringify(questions.map((q) => q.id)),
+      JSON.stringify(questions.map((q) => q.options[0]?.id)),
+    ],
   );
 });
 afterAll(() => backend?.close());

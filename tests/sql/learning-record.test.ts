@@ -324,7 +324,7 @@ describe('record_practice_set', () => {
     const result = await recordAnswers(lapsed, [[question(CC, 5), true]]);
     expect(result).toMatchObject({ correct: 1, total: 1, already_recorded: false });
 
-    const call = `select public.record_practice_set(gen_random_uuid(), array['x'], array['y'], 'one', now(), now())`;
+    const call = `select public.record_practice_set(gen_random_uuid(), '["x"]', '["y"]', 'one', now(), now())`;
     // No user id in the token: the function's own refusal.
     const noSub = await asRole(backend.apiDb, 'authenticated', {}, (tx) => tx.query(call)).catch(
       (e: { code: string; message: string }) => e,
@@ -818,6 +818,7 @@ describe('get_practice_set', () => {
       'correct',
       'total',
       'counted',
+      'content_available',
       'questions',
     ]);
     expect(set).toMatchObject({ set_id: setId, layout: 'all', focus: 'missed', correct: 1, total: 3 });

@@ -14,9 +14,9 @@ export interface RecordedSet {
   correct: number;
   total: number;
   submitted_at: string;
-  already_recorded: boolean;
-  /** False for a repeat of a set already counted (stored, not added to the aggregates). */
+  /** False for a repeat (every question recorded since it was served): kept, not counted. */
   counted: boolean;
+  already_recorded: boolean;
 }
 
 /** get_practice_questions(count): the questions of a new set, as the practice page gets them. */

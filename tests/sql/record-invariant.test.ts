@@ -180,7 +180,7 @@ describe('per-student serialisation', () => {
     );
     await asUser(backend.apiDb, student, async (tx) => {
       const { rows } = await tx.query<{ result: { already_recorded: boolean } }>(
-        `select public.record_clinical_judgment_set($1, 'standalone', null, '{x}', '[{}]', now(), now()) as result`,
+        `select public.record_clinical_judgment_set($1, 'standalone', null, '["x"]', '[{}]', now(), now()) as result`,
         [judgmentSet],
       );
       expect(rows[0]?.result.already_recorded).toBe(true);

@@ -49,24 +49,65 @@ export interface SqlDatabase extends SqlTransaction {
   transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
 }
 
-function clientApi(client: pg.Pool | pg.PoolClient): SqlTransaction {
+/**
+ * PGlite serializes a parameter by the type the statement gives it, so a JS array bound to a json
+ * or jsonb parameter goes as JSON; node-postgres would send it as an array literal. For a statement
+ * with array parameters, ask the server for the parameter types (PREPARE) and send those as JSON.
+ */
+async function serializeLikePglite(
+  client: pg.PoolClient,
+  sql: string,
+  params: unknown[],
+): Promise<unknown[]> {
+  if (!params.some(Array.isArray)) return params;
+  await client.query(`prepare pnprep_describe as ${sql}`);
+  try {
+    const { rows } = await client.query<{ types: string[] }>(
+      `select parameter_types::text[] as types from pg_prepared_statements where name = 'pnprep_describe'`,
+    );
+    const types = rows[0]?.types ?? [];
+    return params.map((value, i) =>
+      Array.isArray(value) && ['json', 'jsonb'].includes(types[i] ?? '') ? JSON.stringify(value) : value,
+    );
+  } finally {
+    await client.query('deallocate pnprep_describe');
+  }
+}
+
+function clientApi(connect: () => Promise<{ client: pg.PoolClient; release(): void }>): SqlTransaction {
   return {
     async query<T>(sql: string, params: unknown[] = []) {
-      const result = await client.query(sql, params);
-      return { rows: result.rows as T[], affectedRows: result.rowCount ?? 0 };
+      const { client, release } = await connect();
+      try {
+        const result = await client.query(sql, await serializeLikePglite(client, sql, params));
+        return { rows: result.rows as T[], affectedRows: result.rowCount ?? 0 };
+      } finally {
+        release();
+      }
     },
-    exec: (sql: string) => client.query(sql),
+    async exec(sql: string) {
+      const { client, release } = await connect();
+      try {
+        return await client.query(sql);
+      } finally {
+        release();
+      }
+    },
   };
 }
 
 export function pgDatabase(pool: pg.Pool): SqlDatabase {
+  const fromPool = async () => {
+    const client = await pool.connect();
+    return { client, release: () => client.release() };
+  };
   return {
-    ...clientApi(pool),
+    ...clientApi(fromPool),
     async transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await work(clientApi(client));
+        const result = await work(clientApi(async () => ({ client, release: () => {} })));
         await client.query('commit');
         return result;
       } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * The learning record in the browser, against the real backend: a finished set is saved and shows
  * on /results (numbers, category table, past sets) and opens for review with lettered options and
- * rationales; a set that could not be sent waits on the device and is delivered on the next visit;
+ * rationales; Practice Again right after the review is listed as not counted; a set that could not be sent waits on the device and is delivered on the next visit;
  * the dashboard's weakest-category set; the profile's reset.
  */
 import type { Page } from 'playwright-core';
@@ -93,6 +93,63 @@ describe('learning record: results', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(375);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('lists Practice Again right after the review as "not counted" and leaves it out of the totals', async () => {
+    const { page, user } = await studentPage(app, backend);
+    await page.goto('/practice');
+    await runSet(page, backend, 6);
+    await recordStatus(page, 'saved').waitFor();
+    // The spec's reshuffle of the same questions, answered again after the review showed the key.
+    await page.getByRole('button', { name: 'Practice Again (New Set)' }).click();
+    await runSet(page, backend, QUESTIONS_PER_SET);
+    await recordStatus(page, 'saved').waitFor();
+    expect((await storedSets(user.id)).length).toBe(2);
+
+    await page.goto('/results');
+    await page.getByTestId('stat-sets').waitFor();
+    expect(await page.getByTestId('stat-sets').textContent()).toBe('1');
+    expect(await page.getByTestId('stat-accuracy').textContent()).toBe('60%');
+    const pastSets = page.getByTestId('past-sets').locator('tbody tr');
+    expect(await pastSets.count()).toBe(2);
+    // Newest first: the repeat, with its score and the note in place of an accuracy.
+    expect(await pastSets.nth(0).textContent()).toContain(`${QUESTIONS_PER_SET} / ${QUESTIONS_PER_SET}`);
+    expect(await pastSets.nth(0).textContent()).toContain('Practice again — not counted');
+    expect(await pastSets.nth(1).textContent()).toContain('60%');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('after access ends, a past set still opens with its answers and score but not the questions', async () => {
+    const { page, user } = await studentPage(app, backend);
+    await page.goto('/practice');
+    await runSet(page, backend, 5);
+    await recordStatus(page, 'saved').waitFor();
+    await backend.db.query(
+      `update public.subscriptions set trial_end = now() - interval '1 second' where user_id = $1`,
+      [user.id],
+    );
+    await page.goto('/results');
+    await page
+      .getByTestId('past-sets')
+      .getByRole('button', { name: /^Review/ })
+      .click();
+    await expect.poll(() => page.locator('[data-review-question]').count()).toBe(QUESTIONS_PER_SET);
+    expect(await page.getByText(`5 / ${QUESTIONS_PER_SET}`).count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByText(
+          'Your answer and score are kept; the question and its rationale show again with an active trial or subscription.',
+        )
+        .count(),
+    ).toBe(QUESTIONS_PER_SET);
+    expect(await page.getByTestId('review-rationale').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     expect(pageProblems(page)).toEqual([]);
   });

@@ -42,7 +42,7 @@ let backend: LocalBackend;
 let bankIds: string[] = [];
 
 const RECORD_SET_SIGNATURE =
-  'public.record_practice_set(uuid, text[], text[], text, timestamptz, timestamptz, text)';
+  'public.record_practice_set(uuid, jsonb, jsonb, text, timestamptz, timestamptz, text)';
 
 async function restoreBank() {
   await backend.db.exec(`

@@ -18,7 +18,12 @@ export const resultsCopy = {
   byCategory: 'Accuracy by client-need category',
   overTime: 'Accuracy over time',
   pastSets: 'Your practice sets',
+  /** In the accuracy column of a repeat set (decision 103). */
+  notCounted: 'Practice again — not counted',
   backToResults: 'Back to all results',
   setFailedTitle: 'We could not open this set',
   retiredQuestion: 'This question has since been retired from the question bank.',
+  /** A past set's question once access has ended (decision 102). */
+  contentLocked:
+    'Your answer and score are kept; the question and its rationale show again with an active trial or subscription.',
 };

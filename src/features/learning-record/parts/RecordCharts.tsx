@@ -136,7 +136,9 @@ export function PastSets({ summary, onOpen }: { summary: ResultsSummary; onOpen(
               <Table.Td>
                 {s.correct} / {s.total}
               </Table.Td>
-              <Table.Td>{percentText(accuracy(s.correct, s.total))}</Table.Td>
+              <Table.Td>
+                {s.counted === false ? resultsCopy.notCounted : percentText(accuracy(s.correct, s.total))}
+              </Table.Td>
               <Table.Td>
                 <Anchor component="button" type="button" onClick={() => onOpen(s.setId)}>
                   Review<VisuallyHidden> the set of {setDate(s.submittedAt)}</VisuallyHidden>

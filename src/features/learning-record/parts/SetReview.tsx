@@ -73,7 +73,9 @@ export function SetReview({ set, onClose }: { set: ReviewedSet; onClose(): void 
               </Badge>
             </Group>
             {question.stem === null ? (
-              <Text c="dimmed">{resultsCopy.retiredQuestion}</Text>
+              <Text c="dimmed">
+                {set.contentAvailable === false ? resultsCopy.contentLocked : resultsCopy.retiredQuestion}
+              </Text>
             ) : (
               <>
                 <Text fw={500}>{question.stem}</Text>
