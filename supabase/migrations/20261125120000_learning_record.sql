@@ -746,6 +746,144 @@ end;
 $$;
 revoke all on function private.count_practice_set(uuid, uuid, timestamptz) from public;
 
+-- The parts of the results summary (public.get_results_summary, 20261125130000, puts them together).
+
+-- The summary's "totals": Sets completed, questions answered and answered right (counted sets only).
+create or replace function private.results_totals(p_user uuid)
+returns json
+language sql
+stable
+set search_path = ''
+as $$
+  select json_build_object(
+           'sets', coalesce(t.sets, 0),
+           'answered', coalesce(t.answered, 0),
+           'correct', coalesce(t.correct, 0))
+    from (select 1) as one
+    left join private.student_totals t on t.user_id = p_user
+$$;
+revoke all on function private.results_totals(uuid) from public;
+
+-- The summary's "categories": All eight client-need categories in order, zeros included.
+create or replace function private.results_categories(p_user uuid)
+returns json
+language sql
+stable
+set search_path = ''
+as $$
+  select (
+    select json_agg(
+             json_build_object('category', need.name, 'answered', coalesce(s.answered, 0),
+                               'correct', coalesce(s.correct, 0))
+             order by need.ord)
+      from unnest(private.client_need_categories()) with ordinality as need(name, ord)
+      left join private.student_category_stats s on s.user_id = p_user and s.category = need.name)
+$$;
+revoke all on function private.results_categories(uuid) from public;
+
+-- The summary's "over_time": The last 30 counted sets, oldest first (accuracy over time).
+create or replace function private.results_over_time(p_user uuid)
+returns json
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce((
+    select json_agg(
+             json_build_object('set_id', r.id, 'submitted_at', r.submitted_at,
+                               'correct', r.correct_count, 'total', r.question_count)
+             order by r.submitted_at, r.id)
+      from (select p.id, p.submitted_at, p.correct_count, p.question_count
+              from public.practice_sets p
+             where p.user_id = p_user and p.counted
+             order by p.submitted_at desc, p.id desc
+             limit 30) as r), '[]'::json)
+$$;
+revoke all on function private.results_over_time(uuid) from public;
+
+-- The summary's "recent_sets": The last 20 sets, newest first, repeats included and marked (counted).
+create or replace function private.results_recent_sets(p_user uuid)
+returns json
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce((
+    select json_agg(
+             json_build_object('set_id', r.id, 'submitted_at', r.submitted_at,
+                               'correct', r.correct_count, 'total', r.question_count, 'focus', r.focus,
+                               'counted', r.counted)
+             order by r.submitted_at desc, r.id desc)
+      from (select p.id, p.submitted_at, p.correct_count, p.question_count, p.focus, p.counted
+              from public.practice_sets p
+             where p.user_id = p_user
+             order by p.submitted_at desc, p.id desc
+             limit 20) as r), '[]'::json)
+$$;
+revoke all on function private.results_recent_sets(uuid) from public;
+
+-- The summary's "weakest": Up to two categories with at least 5 answers, lowest accuracy first.
+create or replace function private.results_weakest(p_user uuid)
+returns json
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce((
+    select json_agg(
+             json_build_object('category', w.category, 'answered', w.answered, 'correct', w.correct)
+             order by w.rank)
+      from (select s.category, s.answered, s.correct,
+                   row_number() over (order by s.correct::numeric / s.answered, s.answered desc, need.ord) as rank
+              from unnest(private.client_need_categories()) with ordinality as need(name, ord)
+              join private.student_category_stats s on s.user_id = p_user and s.category = need.name
+             where s.answered >= 5
+             order by rank
+             limit 2) as w), '[]'::json)
+$$;
+revoke all on function private.results_weakest(uuid) from public;
+
+-- The summary's "missed_count": Questions whose latest answer was wrong, still in the bank (retired ones cannot be practised again).
+create or replace function private.results_missed_count(p_user uuid)
+returns json
+language sql
+stable
+set search_path = ''
+as $$
+  select to_json((
+    select count(*)
+      from private.student_question_status s
+     where s.user_id = p_user and not s.last_correct
+       and exists (select 1 from public.questions q where q.id = s.question_id)))
+$$;
+revoke all on function private.results_missed_count(uuid) from public;
+
+-- The summary's "seen_count": Distinct questions answered, still in the bank.
+create or replace function private.results_seen_count(p_user uuid)
+returns json
+language sql
+stable
+set search_path = ''
+as $$
+  select to_json((
+    select count(*)
+      from private.student_question_status s
+     where s.user_id = p_user
+       and exists (select 1 from public.questions q where q.id = s.question_id)))
+$$;
+revoke all on function private.results_seen_count(uuid) from public;
+
+-- The summary's "bank_size": The bank's size: the pick keys are dense 1..N (question bank triggers), so no rows are counted.
+create or replace function private.results_bank_size(p_user uuid)
+returns json
+language sql
+stable
+set search_path = ''
+as $$
+  select to_json(coalesce((select max(q.pick_key) from public.questions q), 0))
+$$;
+revoke all on function private.results_bank_size(uuid) from public;
+
 -- One recorded set with its questions in the order shown. A question retired since comes back
 -- with "stem": null and "options": [] (the rest from the record). After the student's access has
 -- ended the set still shows its score and each answer (chosen and correct option ids, right or

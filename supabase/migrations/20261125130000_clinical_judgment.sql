@@ -637,10 +637,44 @@ revoke all on function public.record_clinical_judgment_set(uuid, text, text, jso
 grant execute on function public.record_clinical_judgment_set(uuid, text, text, jsonb, jsonb, timestamptz, timestamptz)
   to authenticated, service_role;
 
--- Everything the /results page shows, in one round trip. Only aggregate rows, the last 30 sets
--- (index on user_id, submitted_at) and the student's status rows are read, never the answers.
--- "judgment": the judgment sets' totals, points by CJMM step (all six, in order) and by client-need
--- category (all eight), from the aggregates.
+-- The summary's "judgment": The judgment sets' totals, points by CJMM step (all six, in order) and by client-need category (all eight), from the aggregates.
+create or replace function private.results_judgment(p_user uuid)
+returns json
+language sql
+stable
+set search_path = ''
+as $$
+  select json_build_object(
+    'sets', coalesce(jt.sets, 0),
+    'points', coalesce(jt.points, 0),
+    'max_points', coalesce(jt.max_points, 0),
+    'by_step', (
+      select json_agg(json_build_object('step', b.name, 'points', b.points, 'max_points', b.max_points)
+                      order by b.ord)
+        from (select step.name, step.ord,
+                     coalesce(sum(s.points), 0)::integer as points,
+                     coalesce(sum(s.max_points), 0)::integer as max_points
+                from unnest(private.judgment_steps()) with ordinality as step(name, ord)
+                left join private.student_judgment_stats s on s.user_id = p_user and s.step = step.name
+               group by step.name, step.ord) as b),
+    'by_category', (
+      select json_agg(json_build_object('category', b.name, 'points', b.points, 'max_points', b.max_points)
+                      order by b.ord)
+        from (select need.name, need.ord,
+                     coalesce(sum(s.points), 0)::integer as points,
+                     coalesce(sum(s.max_points), 0)::integer as max_points
+                from unnest(private.client_need_categories()) with ordinality as need(name, ord)
+                left join private.student_judgment_stats s on s.user_id = p_user and s.category = need.name
+               group by need.name, need.ord) as b))
+    from (select 1) as one
+    left join private.student_judgment_totals jt on jt.user_id = p_user
+$$;
+revoke all on function private.results_judgment(uuid) from public;
+
+-- Everything the /results page shows, in one round trip, one private function per part
+-- (private.results_<part>(student)): a new part is one more function and one more line here.
+-- Only aggregate rows, the last 30 sets (index on user_id, submitted_at) and the student's status
+-- rows are read, never the answers.
 create or replace function public.get_results_summary()
 returns json
 language plpgsql
@@ -649,91 +683,18 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_uid      uuid := private.require_student();
-  v_totals   private.student_totals;
-  v_judgment private.student_judgment_totals;
+  v_uid uuid := private.require_student();
 begin
-  select * into v_totals from private.student_totals t where t.user_id = v_uid;
-  select * into v_judgment from private.student_judgment_totals t where t.user_id = v_uid;
   return json_build_object(
-    'totals', json_build_object(
-      'sets', coalesce(v_totals.sets, 0),
-      'answered', coalesce(v_totals.answered, 0),
-      'correct', coalesce(v_totals.correct, 0)),
-    'categories', (
-      select json_agg(
-               json_build_object('category', need.name, 'answered', coalesce(s.answered, 0),
-                                 'correct', coalesce(s.correct, 0))
-               order by need.ord)
-        from unnest(private.client_need_categories()) with ordinality as need(name, ord)
-        left join private.student_category_stats s on s.user_id = v_uid and s.category = need.name),
-    'over_time', coalesce((
-      select json_agg(
-               json_build_object('set_id', r.id, 'submitted_at', r.submitted_at,
-                                 'correct', r.correct_count, 'total', r.question_count)
-               order by r.submitted_at, r.id)
-        from (select p.id, p.submitted_at, p.correct_count, p.question_count
-                from public.practice_sets p
-               where p.user_id = v_uid and p.counted
-               order by p.submitted_at desc, p.id desc
-               limit 30) as r), '[]'::json),
-    'recent_sets', coalesce((
-      select json_agg(
-               json_build_object('set_id', r.id, 'submitted_at', r.submitted_at,
-                                 'correct', r.correct_count, 'total', r.question_count, 'focus', r.focus,
-                                 'counted', r.counted)
-               order by r.submitted_at desc, r.id desc)
-        from (select p.id, p.submitted_at, p.correct_count, p.question_count, p.focus, p.counted
-                from public.practice_sets p
-               where p.user_id = v_uid
-               order by p.submitted_at desc, p.id desc
-               limit 20) as r), '[]'::json),
-    'weakest', coalesce((
-      select json_agg(
-               json_build_object('category', w.category, 'answered', w.answered, 'correct', w.correct)
-               order by w.rank)
-        from (select s.category, s.answered, s.correct,
-                     row_number() over (order by s.correct::numeric / s.answered, s.answered desc, need.ord) as rank
-                from unnest(private.client_need_categories()) with ordinality as need(name, ord)
-                join private.student_category_stats s on s.user_id = v_uid and s.category = need.name
-               where s.answered >= 5
-               order by rank
-               limit 2) as w), '[]'::json),
-    -- Questions still in the bank (retired ones cannot be practised again).
-    'missed_count', (
-      select count(*)
-        from private.student_question_status s
-       where s.user_id = v_uid and not s.last_correct
-         and exists (select 1 from public.questions q where q.id = s.question_id)),
-    'seen_count', (
-      select count(*)
-        from private.student_question_status s
-       where s.user_id = v_uid
-         and exists (select 1 from public.questions q where q.id = s.question_id)),
-    -- The pick keys are dense 1..N (question bank triggers): the size without counting rows.
-    'bank_size', coalesce((select max(q.pick_key) from public.questions q), 0),
-    'judgment', json_build_object(
-      'sets', coalesce(v_judgment.sets, 0),
-      'points', coalesce(v_judgment.points, 0),
-      'max_points', coalesce(v_judgment.max_points, 0),
-      'by_step', (
-        select json_agg(json_build_object('step', b.name, 'points', b.points, 'max_points', b.max_points)
-                        order by b.ord)
-          from (select step.name, step.ord,
-                       coalesce(sum(s.points), 0)::integer as points,
-                       coalesce(sum(s.max_points), 0)::integer as max_points
-                  from unnest(private.judgment_steps()) with ordinality as step(name, ord)
-                  left join private.student_judgment_stats s on s.user_id = v_uid and s.step = step.name
-                 group by step.name, step.ord) as b),
-      'by_category', (
-        select json_agg(json_build_object('category', b.name, 'points', b.points, 'max_points', b.max_points)
-                        order by b.ord)
-          from (select need.name, need.ord,
-                       coalesce(sum(s.points), 0)::integer as points,
-                       coalesce(sum(s.max_points), 0)::integer as max_points
-                  from unnest(private.client_need_categories()) with ordinality as need(name, ord)
-                  left join private.student_judgment_stats s on s.user_id = v_uid and s.category = need.name
-                 group by need.name, need.ord) as b)));
+    'totals', private.results_totals(v_uid),
+    'categories', private.results_categories(v_uid),
+    'over_time', private.results_over_time(v_uid),
+    'recent_sets', private.results_recent_sets(v_uid),
+    'weakest', private.results_weakest(v_uid),
+    'missed_count', private.results_missed_count(v_uid),
+    'seen_count', private.results_seen_count(v_uid),
+    'bank_size', private.results_bank_size(v_uid),
+    'judgment', private.results_judgment(v_uid));
 end;
 $$;
 revoke all on function public.get_results_summary() from public, anon;

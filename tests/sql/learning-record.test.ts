@@ -1249,7 +1249,8 @@ describe.skipIf(ON_POSTGRES)('through the REST endpoint', () => {
     const bodies: [string, number, string][] = [
       [JSON.stringify({ ...valid, set_id: 'not-a-uuid' }), 400, '22P02'],
       [JSON.stringify({ ...valid, set_id: 5 }), 400, '22P02'],
-      [JSON.stringify({ ...valid, question_ids: 'q1' }), 400, '22P02'],
+      // A JSON string where an array belongs: a jsonb string value, refused by the function.
+      [JSON.stringify({ ...valid, question_ids: 'q1' }), 400, '22023'],
       [JSON.stringify({ ...valid, question_ids: [q1, q2] }), 400, '22023'],
       [JSON.stringify({ ...valid, question_ids: [[q1]] }), 400, '22023'],
       [JSON.stringify({ ...valid, question_ids: [null], chosen_option_ids: [null] }), 400, '22023'],

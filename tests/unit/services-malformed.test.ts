@@ -135,7 +135,14 @@ describe('learning-record service', () => {
     answer.data = summary;
     const loaded = await learningRecordService.loadSummary();
     expect(loaded.recentSets).toEqual([
-      { setId: 's1', submittedAt: '2026-11-01T00:00:00Z', correct: 1, total: 1, focus: 'mixed' },
+      {
+        setId: 's1',
+        submittedAt: '2026-11-01T00:00:00Z',
+        correct: 1,
+        total: 1,
+        focus: 'mixed',
+        counted: true,
+      },
     ]);
     expect(loaded.judgment).toEqual({ sets: 0, points: 0, maxPoints: 0, byStep: [], byCategory: [] });
     const { over_time: _dropped, ...withoutOverTime } = summary;
