@@ -45,6 +45,21 @@ export default defineConfig({
         },
       },
       {
+        // The same tests/sql files on real PostgreSQL set up like hosted Supabase (one throw-away
+        // cluster per run, a cloned database per file), plus what only a real engine can show:
+        // concurrent calls (races) and hosted's grants. See docs/testing.md.
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['tests/sql/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
+          environment: 'node',
+          env: { SQL_ENGINE: 'postgres' },
+          globalSetup: ['tests/support/global-setup.postgres.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'ui',

@@ -2,9 +2,11 @@
 // and PKCE flow states, all in schema auth (see server/db/shim.sql). Functions take a Queryable
 // so a route can run several of them inside one transaction.
 import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Transaction } from '@electric-sql/pglite';
 
-export type Queryable = Pick<Transaction, 'query'>;
+/** PGlite or one of its transactions; anything else that answers queries alike (the tests' real PostgreSQL). */
+export interface Queryable {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
+}
 
 export interface UserRow {
   id: string;

@@ -21,6 +21,16 @@ begin
 end
 $$;
 grant anon, authenticated, service_role to authenticator;
+-- supabase/postgres 20230529180330: the API roles inherit (so granting one to another works).
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit;
+-- Hosted's timeouts (supabase/postgres init-scripts and migrations): applied to API calls as
+-- PostgREST applies an impersonated role's settings (local_rest.call below).
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
 
 create schema if not exists extensions;
 grant usage on schema public, extensions to anon, authenticated, service_role;
@@ -69,8 +79,12 @@ create table if not exists auth.users (
   is_sso_user boolean not null default false,
   is_anonymous boolean not null default false
 );
--- GoTrue looks users up by lowercased email; keep it unique here so a race cannot create two.
-create unique index if not exists users_email_key on auth.users (lower(email));
+-- GoTrue's index semantics (20221215195500): an address is unique as written (case-sensitive), SSO
+-- accounts may repeat it; lookups go by lower(email) (users_instance_id_email_idx). The local auth
+-- server stores addresses lowercased, as GoTrue does.
+drop index if exists auth.users_email_key;
+create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
+create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
 
 -- The auth server's own state. Shapes follow supabase/auth migrations, trimmed to what is used.
 create table if not exists auth.sessions (
@@ -141,9 +155,15 @@ create table if not exists auth.flow_state (
 );
 create index if not exists flow_state_user_idx on auth.flow_state (user_id, authentication_method);
 
--- The API roles never touch auth tables directly (as on hosted Supabase).
-revoke all on all tables in schema auth from anon, authenticated;
-grant all on all tables in schema auth to service_role;
+-- The API roles, service_role included, have no rights on auth tables, and every auth table has row
+-- level security (GoTrue 20240612123726), as on hosted Supabase. Only the local auth server (the
+-- superuser, standing in for GoTrue's supabase_auth_admin) reads and writes them.
+revoke all on all tables in schema auth from anon, authenticated, service_role;
+alter table auth.users enable row level security;
+alter table auth.sessions enable row level security;
+alter table auth.refresh_tokens enable row level security;
+alter table auth.one_time_tokens enable row level security;
+alter table auth.flow_state enable row level security;
 
 -- Latest definitions from supabase/auth migrations (20220224000811, 20220531120530).
 create or replace function auth.uid() returns uuid language sql stable as $$
@@ -207,6 +227,11 @@ begin
     return query select false, null::text;
     return;
   end if;
+  -- The API role's own settings first (statement_timeout: anon 3 s, authenticated 8 s), as PostgREST
+  -- applies an impersonated role's settings; the request's settings, the role last, after them.
+  perform set_config(split_part(setting, '=', 1), substr(setting, strpos(setting, '=') + 1), true)
+     from pg_roles, unnest(rolconfig) as setting
+    where rolname = p_setting_values[array_position(p_setting_names, 'role')];
   for i in 1 .. coalesce(array_length(p_setting_names, 1), 0) loop
     perform set_config(p_setting_names[i], p_setting_values[i], true);
   end loop;

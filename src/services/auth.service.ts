@@ -1,16 +1,16 @@
-import type { AuthError, Session, SupabaseClient } from '@supabase/supabase-js';
-import { type AuthPort, BackendError, type SessionInfo } from '../../machines/shared/ports';
-import { getSupabase, hasStoredSession, sessionStorageKey, whenSupabaseLoaded } from './supabase';
+import type { Session } from '@supabase/supabase-js';
+import type { AuthPort, SessionInfo } from '../../machines/shared/ports';
+import { fail } from './backend-error';
+import {
+  type AppSupabaseClient,
+  getSupabase,
+  hasStoredSession,
+  sessionStorageKey,
+  whenSupabaseLoaded,
+} from './supabase';
 
 function toSessionInfo(session: Session): SessionInfo {
   return { userId: session.user.id, email: session.user.email ?? null };
-}
-
-function fail(error: AuthError | Error): never {
-  throw new BackendError(
-    error.message || 'An unexpected error occurred',
-    'code' in error ? error.code : undefined,
-  );
 }
 
 /** Auth port implemented with supabase-js. */
@@ -31,7 +31,7 @@ export const authService: AuthPort = {
   onAuthChange(listener) {
     let unsubscribe: (() => void) | undefined;
     let stopped = false;
-    const subscribe = (supabase: SupabaseClient) => {
+    const subscribe = (supabase: AppSupabaseClient) => {
       if (stopped || unsubscribe) return;
       const { data } = supabase.auth.onAuthStateChange((event, session) => {
         // Callbacks must not await supabase calls (auth-js holds a lock); deliver on the next tick.
@@ -73,7 +73,7 @@ export const authService: AuthPort = {
   async verifyTokenHash(tokenHash, type) {
     const { data, error } = await (await getSupabase()).auth.verifyOtp({ type, token_hash: tokenHash });
     if (error) fail(error);
-    if (!data.session) throw new BackendError('An unexpected error occurred');
+    if (!data.session) fail({});
     return toSessionInfo(data.session);
   },
 

@@ -1,84 +1,27 @@
-import type { PostgrestError } from '@supabase/supabase-js';
-import {
-  BackendError,
-  type LearningRecordPort,
-  type PracticeFocus,
-  type PracticeSetRecord,
-  type ResultsSummary,
-  type ReviewedSet,
-} from '../../machines/shared/ports';
+import type { LearningRecordPort, PracticeSetRecord, ReviewedSet } from '../../machines/shared/ports';
+import { decodePracticeSet, decodeResultsSummary } from './decoders';
 import { listJudgmentSets, sendJudgmentSet } from './judgment.service';
 import { judgmentOutbox, practiceOutbox, REFUSED_SET } from './practice-outbox';
-import { getSupabase } from './supabase';
-
-function fail(error: PostgrestError): never {
-  throw new BackendError(error.message || 'An unexpected error occurred', error.code || undefined);
-}
+import { callRpc, ignoreResult } from './rpc';
 
 async function sendSet(record: PracticeSetRecord): Promise<void> {
-  const { error } = await (await getSupabase()).rpc('record_practice_set', {
-    set_id: record.setId,
-    question_ids: record.questionIds,
-    chosen_option_ids: record.chosenOptionIds,
-    layout: record.layout,
-    started_at: record.startedAt,
-    submitted_at: record.submittedAt,
-    focus: record.focus,
-  });
-  if (error) {
-    if (error.code === REFUSED_SET) practiceOutbox.remove(record.userId, record.setId);
-    fail(error);
-  }
+  await callRpc(
+    'record_practice_set',
+    {
+      set_id: record.setId,
+      question_ids: record.questionIds,
+      chosen_option_ids: record.chosenOptionIds,
+      layout: record.layout,
+      started_at: record.startedAt,
+      submitted_at: record.submittedAt,
+      focus: record.focus,
+    },
+    ignoreResult,
+    (error) => {
+      if (error.code === REFUSED_SET) practiceOutbox.remove(record.userId, record.setId);
+    },
+  );
   practiceOutbox.remove(record.userId, record.setId);
-}
-
-interface SummaryRow {
-  totals: ResultsSummary['totals'];
-  categories: ResultsSummary['categories'];
-  over_time: { set_id: string; submitted_at: string; correct: number; total: number }[];
-  recent_sets: {
-    set_id: string;
-    submitted_at: string;
-    correct: number;
-    total: number;
-    focus: PracticeFocus;
-    counted?: boolean;
-  }[];
-  weakest: ResultsSummary['weakest'];
-  missed_count: number;
-  seen_count: number;
-  bank_size: number;
-  judgment?: {
-    sets: number;
-    points: number;
-    max_points: number;
-    by_step: { step: string; points: number; max_points: number }[];
-    by_category: { category: string; points: number; max_points: number }[];
-  };
-}
-
-interface SetRow {
-  set_id: string;
-  submitted_at: string;
-  started_at: string;
-  focus: PracticeFocus;
-  correct: number;
-  total: number;
-  content_available?: boolean;
-  questions: {
-    id: string;
-    stem: string | null;
-    category: string | null;
-    rationale: string | null;
-    chosen_option_id: string;
-    correct_option_id: string;
-    is_correct: boolean;
-    options: { id: string; label: string; is_correct: boolean }[];
-  }[];
-}
-
-function unexpectedShape(what: string): never {
-  throw new BackendError(`The ${what} came back in an unexpected shape.`);
 }
 
 /** The learning record over the backend's procedures, with the device outbox in front of it. */
@@ -107,14 +50,10 @@ export const learningRecordService: LearningRecordPort = {
   },
 
   async loadSummary() {
-    const supabase = await getSupabase();
-    const [{ data, error }, judgmentSets] = await Promise.all([
-      supabase.rpc('get_results_summary'),
+    const [row, judgmentSets] = await Promise.all([
+      callRpc('get_results_summary', {}, decodeResultsSummary),
       listJudgmentSets(),
     ]);
-    if (error) fail(error);
-    const row = data as SummaryRow | null;
-    if (!row?.totals || !Array.isArray(row.categories)) unexpectedShape('results summary');
     return {
       totals: row.totals,
       categories: row.categories,
@@ -156,10 +95,7 @@ export const learningRecordService: LearningRecordPort = {
   },
 
   async loadSet(setId) {
-    const { data, error } = await (await getSupabase()).rpc('get_practice_set', { set_id: setId });
-    if (error) fail(error);
-    const row = data as SetRow | null;
-    if (!row || !Array.isArray(row.questions)) unexpectedShape('practice set');
+    const row = await callRpc('get_practice_set', { set_id: setId }, decodePracticeSet);
     const set: ReviewedSet = {
       setId: row.set_id,
       submittedAt: row.submitted_at,
@@ -183,8 +119,7 @@ export const learningRecordService: LearningRecordPort = {
   },
 
   async resetHistory(userId) {
-    const { error } = await (await getSupabase()).rpc('reset_practice_history');
-    if (error) fail(error);
+    await callRpc('reset_practice_history', {}, ignoreResult);
     // Sets still waiting on this device belong to the history just wiped.
     practiceOutbox.clear(userId);
     judgmentOutbox.clear(userId);

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { config } from '../config/config';
+import type { Database } from './database.types';
 
 /**
  * Where supabase-js keeps the session in localStorage: its own default key, stated here so the
@@ -7,9 +8,12 @@ import { config } from '../config/config';
  */
 export const sessionStorageKey = `sb-${new URL(config.supabaseUrl).hostname.split('.')[0]}-auth-token`;
 
-let client: Promise<SupabaseClient> | undefined;
-let announceClient: (client: SupabaseClient) => void = () => {};
-const clientLoaded = new Promise<SupabaseClient>((resolve) => {
+/** The client, typed by the procedures the migrated database defines (database.types.ts). */
+export type AppSupabaseClient = SupabaseClient<Database>;
+
+let client: Promise<AppSupabaseClient> | undefined;
+let announceClient: (client: AppSupabaseClient) => void = () => {};
+const clientLoaded = new Promise<AppSupabaseClient>((resolve) => {
   announceClient = resolve;
 });
 
@@ -20,10 +24,10 @@ const clientLoaded = new Promise<SupabaseClient>((resolve) => {
  * PKCE so emailed links can also come back as `?code=`; `detectSessionInUrl` is off because the
  * auth-callback flow (not the client's start-up) owns reading the link's parameters.
  */
-export function getSupabase(): Promise<SupabaseClient> {
+export function getSupabase(): Promise<AppSupabaseClient> {
   if (!client) {
     client = import('@supabase/supabase-js').then(({ createClient }) =>
-      createClient(config.supabaseUrl, config.supabaseAnonKey, {
+      createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
         auth: {
           flowType: 'pkce',
           detectSessionInUrl: false,
@@ -39,7 +43,7 @@ export function getSupabase(): Promise<SupabaseClient> {
 }
 
 /** The client, once something in this tab has loaded it (without loading it itself). */
-export function whenSupabaseLoaded(): Promise<SupabaseClient> {
+export function whenSupabaseLoaded(): Promise<AppSupabaseClient> {
   return clientLoaded;
 }
 

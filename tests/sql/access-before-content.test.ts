@@ -3,9 +3,13 @@
 // (so no bank download by guessed ids and no scoring oracle), one message for unknown and unserved
 // ids, sane dates, repeats kept but not counted, a write quota, and what a past set shows once
 // access has ended. The same attacks over HTTP: tests/server/record-hardening.test.ts.
-import type { Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createConfirmedUser, grantTrial, type LocalBackend, startTestBackend } from '../support/backend.ts';
+import { createConfirmedUser, grantTrial } from '../support/backend.ts';
+import {
+  type SqlBackend,
+  startSqlBackend,
+  type SqlTransaction as Transaction,
+} from '../support/sql-backend.ts';
 import { asUser } from './as-role.ts';
 import {
   type RecordedSet,
@@ -14,10 +18,10 @@ import {
   servePracticeIn,
 } from './record-helpers.ts';
 
-let backend: LocalBackend;
+let backend: SqlBackend;
 let counter = 0;
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startSqlBackend();
 });
 afterAll(() => backend.close());
 
@@ -32,7 +36,7 @@ async function newStudent(opts: { entitled?: boolean } = {}): Promise<string> {
 
 /** The error a call as this user fails with. */
 const failure = (userId: string, work: (tx: Transaction) => Promise<unknown>) =>
-  asUser(backend.db, userId, work).then(
+  asUser(backend.apiDb, userId, work).then(
     () => {
       throw new Error('expected the call to fail');
     },
@@ -95,7 +99,7 @@ describe('no bank download, no scoring oracle', () => {
 
   test('a served set records, and a question added to it that was not served is refused', async () => {
     const student = await newStudent();
-    const result = await asUser(backend.db, student, async (tx) => {
+    const result = await asUser(backend.apiDb, student, async (tx) => {
       const served = await servePracticeIn(tx, 3);
       return recordPracticeIn(tx, {
         questionIds: served.map((q) => q.id),
@@ -162,7 +166,7 @@ describe('no bank download, no scoring oracle', () => {
 
   test('a served judgment set records and is scored', async () => {
     const student = await newStudent();
-    const result = await asUser(backend.db, student, async (tx) => {
+    const result = await asUser(backend.apiDb, student, async (tx) => {
       const { rows } = await tx.query<{ set: { case: { id: string }; items: { id: string }[] } }>(
         `select public.get_clinical_judgment_set('case') as set`,
       );
@@ -235,7 +239,7 @@ describe('dates within a sane window of now', () => {
 describe('the same answers under new set ids do not count again', () => {
   test('a second set of the same served questions is recorded as a repeat: kept, readable, not in the totals', async () => {
     const student = await newStudent();
-    const [first, again, third] = await asUser(backend.db, student, async (tx) => {
+    const [first, again, third] = await asUser(backend.apiDb, student, async (tx) => {
       const served = await servePracticeIn(tx, 10);
       const answers = { questionIds: served.map((q) => q.id), optionIds: served.map(correctOption) };
       const results: RecordedSet[] = [];
@@ -259,7 +263,7 @@ describe('the same answers under new set ids do not count again', () => {
 
   test('serving the questions again makes them count again', async () => {
     const student = await newStudent();
-    await asUser(backend.db, student, async (tx) => {
+    await asUser(backend.apiDb, student, async (tx) => {
       const served = await servePracticeIn(tx, 5);
       const answers = { questionIds: served.map((q) => q.id), optionIds: served.map(correctOption) };
       await recordPracticeIn(tx, answers);
@@ -275,13 +279,13 @@ describe('the same answers under new set ids do not count again', () => {
 describe('per-student write quota', () => {
   test('the 121st save within an hour is refused with HTTP 429 (P0429, Retry-After), and a reset does not clear the count', async () => {
     const student = await newStudent();
-    const served = await asUser(backend.db, student, (tx) => servePracticeIn(tx, 1));
+    const served = await asUser(backend.apiDb, student, (tx) => servePracticeIn(tx, 1));
     const answers = { questionIds: served.map((q) => q.id), optionIds: served.map(correctOption) };
     // 118 sets, a reset and one more set: 120 saves.
-    for (let i = 0; i < 118; i++) await asUser(backend.db, student, (tx) => recordPracticeIn(tx, answers));
-    await asUser(backend.db, student, (tx) => tx.query('select public.reset_practice_history()'));
-    const last = await asUser(backend.db, student, (tx) => recordPracticeIn(tx, answers));
-    const refused = await asUser(backend.db, student, (tx) => recordPracticeIn(tx, answers)).then(
+    for (let i = 0; i < 118; i++) await asUser(backend.apiDb, student, (tx) => recordPracticeIn(tx, answers));
+    await asUser(backend.apiDb, student, (tx) => tx.query('select public.reset_practice_history()'));
+    const last = await asUser(backend.apiDb, student, (tx) => recordPracticeIn(tx, answers));
+    const refused = await asUser(backend.apiDb, student, (tx) => recordPracticeIn(tx, answers)).then(
       () => null,
       (error: { code: string; message: string; detail: string }) => error,
     );
@@ -295,7 +299,7 @@ describe('per-student write quota', () => {
     expect(detail.status).toBe(429);
     expect(Number(detail.headers['Retry-After'])).toBeGreaterThan(3500);
     // A re-send of a set already recorded is no new save: still answered.
-    const resent = await asUser(backend.db, student, (tx) =>
+    const resent = await asUser(backend.apiDb, student, (tx) =>
       recordPracticeIn(tx, { ...answers, setId: last.set_id }),
     );
     expect(resent).toMatchObject({ set_id: last.set_id, already_recorded: true });
@@ -307,7 +311,7 @@ describe('per-student write quota', () => {
       `insert into private.student_write_quota values ($1, now() - interval '61 minutes', 120)`,
       [student],
     );
-    const result = await asUser(backend.db, student, async (tx) => {
+    const result = await asUser(backend.apiDb, student, async (tx) => {
       const served = await servePracticeIn(tx, 1);
       return recordPracticeIn(tx, {
         questionIds: served.map((q) => q.id),
@@ -326,7 +330,7 @@ describe('per-student write quota', () => {
 describe('past sets after access ends', () => {
   test('the owner still reads the score and each answer, but no question text, options or rationale', async () => {
     const student = await newStudent();
-    const { setId, served } = await asUser(backend.db, student, async (tx) => {
+    const { setId, served } = await asUser(backend.apiDb, student, async (tx) => {
       const questions = await servePracticeIn(tx, 2);
       // The first answered right, the second wrong.
       const [right, wrong] = questions;
@@ -340,7 +344,7 @@ describe('past sets after access ends', () => {
       return { setId: recorded.set_id, served: questions };
     });
     const read = () =>
-      asUser(backend.db, student, (tx) =>
+      asUser(backend.apiDb, student, (tx) =>
         tx.query<{ set: Record<string, unknown> & { questions: Record<string, unknown>[] } }>(
           'select public.get_practice_set($1) as set',
           [setId],
@@ -387,7 +391,7 @@ describe('past sets after access ends', () => {
       expect(question.correct_option_id).toEqual(expect.any(String));
     }
     // The summary (own scores) stays readable too.
-    const summary = await asUser(backend.db, student, (tx) =>
+    const summary = await asUser(backend.apiDb, student, (tx) =>
       tx.query<{ s: { totals: { sets: number } } }>('select public.get_results_summary() as s'),
     );
     expect(summary.rows[0]?.s.totals.sets).toBe(1);

@@ -7,7 +7,7 @@
 // The bank is this file's own: one item of every type and scoring rule and one six-item case study,
 // built here and validated with ngnFileSchema, seeded with the export's toNgnSeedSql (the real NGN
 // bank, empty or not, is replaced in this file's database only).
-import type { Transaction } from '@electric-sql/pglite';
+
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLIENT_NEEDS } from '../../domain/client-needs.ts';
 import { type CaseStudy, JUDGMENT_STEPS, type NgnItem, ngnFileSchema } from '../../domain/ngn-items.ts';
@@ -20,13 +20,9 @@ import {
   scoringKeyOf,
 } from '../../domain/ngn-scoring.ts';
 import { type NgnBank, toNgnSeedSql } from '../../server/db/ngn-bank.ts';
-import {
-  createConfirmedUser,
-  createTestClient,
-  grantTrial,
-  type LocalBackend,
-  startTestBackend,
-} from '../support/backend.ts';
+import { createConfirmedUser, createTestClient, grantTrial } from '../support/backend.ts';
+import type { SqlTransaction as Transaction } from '../support/sql-backend.ts';
+import { localBackend, ON_POSTGRES, type SqlBackend, startSqlBackend } from '../support/sql-backend.ts';
 import { asRole, asUser, sqlStateOf } from './as-role.ts';
 import { markServedIn } from './record-helpers.ts';
 
@@ -261,7 +257,7 @@ const keyResponse = (id: string): NgnResponse =>
 // The backend and helpers
 // ---------------------------------------------------------------------------------------------
 
-let backend: LocalBackend;
+let backend: SqlBackend;
 let userCounter = 0;
 
 /** Replaces the NGN bank of this file's database by `bank`, through the seed export. */
@@ -270,7 +266,7 @@ async function seedNgnBank(bank: NgnBank): Promise<void> {
 }
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startSqlBackend();
   await seedNgnBank(BANK);
 });
 afterAll(() => backend.close());
@@ -334,7 +330,7 @@ async function recordIn(tx: Transaction, args: RecordArgs) {
 }
 
 const record = (userId: string, args: RecordArgs) =>
-  asUser(backend.db, userId, (tx) => recordIn(tx, args)).then((r) => r.rows[0]?.result as RecordResult);
+  asUser(backend.apiDb, userId, (tx) => recordIn(tx, args)).then((r) => r.rows[0]?.result as RecordResult);
 
 /** Records items with their responses (a standalone set, or the case when the ids are the case's). */
 function recordResponses(
@@ -373,7 +369,7 @@ interface JudgmentSet {
   items: NgnItem[];
 }
 const judgmentSetOf = (userId: string, kind: string | null, limit?: number | null) =>
-  asUser(backend.db, userId, (tx) =>
+  asUser(backend.apiDb, userId, (tx) =>
     limit === undefined
       ? tx.query<{ set: JudgmentSet }>('select public.get_clinical_judgment_set($1) as set', [kind])
       : tx.query<{ set: JudgmentSet }>('select public.get_clinical_judgment_set($1, $2) as set', [
@@ -390,7 +386,7 @@ interface JudgmentSummary {
   by_category: { category: string; points: number; max_points: number }[];
 }
 const summaryOf = (userId: string) =>
-  asUser(backend.db, userId, (tx) =>
+  asUser(backend.apiDb, userId, (tx) =>
     tx.query<{ summary: Record<string, unknown> & { judgment: JudgmentSummary } }>(
       'select public.get_results_summary() as summary',
     ),
@@ -398,7 +394,7 @@ const summaryOf = (userId: string) =>
 
 /** The error a call as this user fails with. */
 function failure(userId: string, run: (tx: Transaction) => Promise<unknown>) {
-  return asUser(backend.db, userId, run).then(
+  return asUser(backend.apiDb, userId, run).then(
     () => {
       throw new Error('expected the call to fail');
     },
@@ -548,7 +544,7 @@ describe('the NGN bank tables', () => {
       backend.db.query(`update public.ngn_items set max_points = max_points + 1 where id = 'ngn-mr-001'`),
     ).rejects.toMatchObject({ code: '23514' });
     // The service role may write the bank: the checks' functions are executable by it.
-    await asRole(backend.db, 'service_role', {}, (tx) =>
+    await asRole(backend.apiDb, 'service_role', {}, (tx) =>
       tx.query(`update public.ngn_items set max_points = max_points, step = step`),
     );
   });
@@ -859,11 +855,11 @@ describe('record_clinical_judgment_set', () => {
 
     const call = `select public.record_clinical_judgment_set(gen_random_uuid(), 'standalone', null,
       '["ngn-dg-001"]', '[{}]'::jsonb, now() - interval '1 minute', now())`;
-    const noSub = await asRole(backend.db, 'authenticated', {}, (tx) => tx.query(call)).catch(
+    const noSub = await asRole(backend.apiDb, 'authenticated', {}, (tx) => tx.query(call)).catch(
       (e: { code: string; message: string }) => e,
     );
     expect(noSub).toMatchObject({ code: '42501', message: 'Sign in to keep your practice record.' });
-    expect(await sqlStateOf(asRole(backend.db, 'anon', {}, (tx) => tx.query(call)))).toBe('42501');
+    expect(await sqlStateOf(asRole(backend.apiDb, 'anon', {}, (tx) => tx.query(call)))).toBe('42501');
   });
 
   describe('refusals: 22023 with a message, nothing stored', () => {
@@ -1078,7 +1074,7 @@ describe('row level security and privileges', () => {
   });
 
   const visible = (userId: string, table: 'judgment_sets' | 'judgment_answers') =>
-    asUser(backend.db, userId, (tx) =>
+    asUser(backend.apiDb, userId, (tx) =>
       tx.query<{ set_id: string; user_id: string }>(
         table === 'judgment_sets'
           ? 'select id as set_id, user_id from public.judgment_sets'
@@ -1095,7 +1091,7 @@ describe('row level security and privileges', () => {
       { set_id: bobSet, user_id: bob },
     ]);
     expect(await visible(crypto.randomUUID(), 'judgment_sets')).toEqual([]);
-    const direct = await asUser(backend.db, alice, (tx) =>
+    const direct = await asUser(backend.apiDb, alice, (tx) =>
       tx.query('select * from public.judgment_answers where set_id = $1', [bobSet]),
     );
     expect(direct.rows).toEqual([]);
@@ -1133,7 +1129,7 @@ describe('row level security and privileges', () => {
         expect({
           sql,
           role,
-          state: await sqlStateOf(asRole(backend.db, role, claims, (tx) => tx.query(sql))),
+          state: await sqlStateOf(asRole(backend.apiDb, role, claims, (tx) => tx.query(sql))),
         }).toEqual({ sql, role, state: '42501' });
       }
     }
@@ -1197,7 +1193,7 @@ describe('get_clinical_judgment_set', () => {
         hint: practice.hint,
       });
     }
-    const noSub = await asRole(backend.db, 'authenticated', {}, (tx) =>
+    const noSub = await asRole(backend.apiDb, 'authenticated', {}, (tx) =>
       tx.query(`select public.get_clinical_judgment_set('standalone')`),
     ).catch((e: { code: string; message: string }) => e);
     expect(noSub).toMatchObject({
@@ -1206,7 +1202,7 @@ describe('get_clinical_judgment_set', () => {
     });
     expect(
       await sqlStateOf(
-        asRole(backend.db, 'anon', {}, (tx) =>
+        asRole(backend.apiDb, 'anon', {}, (tx) =>
           tx.query(`select public.get_clinical_judgment_set('standalone')`),
         ),
       ),
@@ -1495,7 +1491,7 @@ describe('reset_practice_history', () => {
     const otherBefore = await recordsOf(other);
 
     const reset = () =>
-      asUser(backend.db, user, (tx) =>
+      asUser(backend.apiDb, user, (tx) =>
         tx.query<{ result: unknown }>('select public.reset_practice_history() as result'),
       );
     expect((await reset()).rows[0]?.result).toEqual({ deleted_sets: 0, deleted_judgment_sets: 2 });
@@ -1515,21 +1511,22 @@ describe('reset_practice_history', () => {
 // Through the REST endpoint
 // ---------------------------------------------------------------------------------------------
 
-describe('through the REST endpoint', () => {
+// PostgREST itself is not part of the real-engine tier: these run on the local backend only.
+describe.skipIf(ON_POSTGRES)('through the REST endpoint', () => {
   const PASSWORD = 'correct-horse-1';
   async function session() {
     const user = await createConfirmedUser(backend, `rest-judgment-${++userCounter}@example.com`, PASSWORD);
     await grantTrial(backend, user.id);
-    const client = createTestClient(backend);
+    const client = createTestClient(localBackend(backend));
     const { data, error } = await client.auth.signInWithPassword({ email: user.email, password: PASSWORD });
     expect(error).toBeNull();
     return { client, id: user.id, token: data.session?.access_token ?? '' };
   }
   const rpc = (fn: string, body: string, token?: string) =>
-    fetch(`${backend.url}/rest/v1/rpc/${fn}`, {
+    fetch(`${localBackend(backend).url}/rest/v1/rpc/${fn}`, {
       method: 'POST',
       headers: {
-        apikey: backend.anonKey,
+        apikey: localBackend(backend).anonKey,
         'content-type': 'application/json',
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },

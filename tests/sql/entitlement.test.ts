@@ -1,15 +1,16 @@
 // The entitlement rule at the exact boundaries of every subscription state (explicit clock), the
 // caller-only check_user_entitlement, and the webhook write path's idempotency and ordering.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createConfirmedUser, type LocalBackend, startTestBackend } from '../support/backend.ts';
+import { createConfirmedUser } from '../support/backend.ts';
+import { type SqlBackend, startSqlBackend } from '../support/sql-backend.ts';
 import { asRole, asUser, sqlStateOf } from './as-role.ts';
 
-let backend: LocalBackend;
+let backend: SqlBackend;
 let owner: { id: string };
 let subscriptionCounter = 0;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startSqlBackend();
   owner = await createConfirmedUser(backend, 'entitlement-owner@example.com');
 });
 afterAll(() => backend.close());
@@ -216,12 +217,12 @@ describe('user_has_access and check_user_entitlement', () => {
         .query<{ ok: boolean }>('select public.check_user_entitlement($1) as ok', [id])
         .then((r) => r.rows[0]?.ok);
 
-    expect(await asUser(backend.db, alice.id, (tx) => check(tx, alice.id))).toBe(true);
-    expect(await asUser(backend.db, bob.id, (tx) => check(tx, alice.id))).toBe(false);
-    expect(await asUser(backend.db, bob.id, (tx) => check(tx, bob.id))).toBe(false);
-    expect(await asUser(backend.db, alice.id, (tx) => check(tx, null))).toBe(false);
-    expect(await asRole(backend.db, 'authenticated', {}, (tx) => check(tx, alice.id))).toBe(false);
-    expect(await sqlStateOf(asRole(backend.db, 'anon', {}, (tx) => check(tx, alice.id)))).toBe('42501');
+    expect(await asUser(backend.apiDb, alice.id, (tx) => check(tx, alice.id))).toBe(true);
+    expect(await asUser(backend.apiDb, bob.id, (tx) => check(tx, alice.id))).toBe(false);
+    expect(await asUser(backend.apiDb, bob.id, (tx) => check(tx, bob.id))).toBe(false);
+    expect(await asUser(backend.apiDb, alice.id, (tx) => check(tx, null))).toBe(false);
+    expect(await asRole(backend.apiDb, 'authenticated', {}, (tx) => check(tx, alice.id))).toBe(false);
+    expect(await sqlStateOf(asRole(backend.apiDb, 'anon', {}, (tx) => check(tx, alice.id)))).toBe('42501');
   });
 });
 
@@ -232,7 +233,7 @@ describe('stripe_apply_subscription (service role only)', () => {
     subscription: Record<string, unknown>,
     userId: string | null = null,
   ) =>
-    asRole(backend.db, 'service_role', {}, (tx) =>
+    asRole(backend.apiDb, 'service_role', {}, (tx) =>
       tx
         .query<{ result: string }>(
           'select public.stripe_apply_subscription($1, $2, $3, $4, $5, $6) as result',
@@ -286,7 +287,7 @@ describe('stripe_apply_subscription (service role only)', () => {
 
   test('authenticated callers are refused', async () => {
     const state = await sqlStateOf(
-      asUser(backend.db, owner.id, (tx) =>
+      asUser(backend.apiDb, owner.id, (tx) =>
         tx.query(`select public.stripe_apply_subscription('e', 't', now(), '{}'::jsonb, now(), null)`),
       ),
     );

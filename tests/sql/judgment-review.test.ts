@@ -4,19 +4,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { NgnItem } from '../../domain/ngn-items.ts';
 import { type NgnResponse, scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring.ts';
-import {
-  createConfirmedUser,
-  createTestClient,
-  grantTrial,
-  type LocalBackend,
-  startTestBackend,
-} from '../support/backend.ts';
+import { decodeJudgmentListing, decodeJudgmentReview } from '../../src/services/decoders';
+import { createConfirmedUser, createTestClient, grantTrial } from '../support/backend.ts';
 import { fixtureItems, replaceNgnBank } from '../support/ngn-fixtures.ts';
+import { localBackend, ON_POSTGRES, type SqlBackend, startSqlBackend } from '../support/sql-backend.ts';
 import { asRole, asUser, sqlStateOf } from './as-role.ts';
 
-let backend: LocalBackend;
+let backend: SqlBackend;
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startSqlBackend();
   await replaceNgnBank(backend, fixtureItems);
 });
 afterAll(async () => {
@@ -40,7 +36,7 @@ async function recordSet(userId: string): Promise<string> {
   const setId = crypto.randomUUID();
   // As if get_clinical_judgment_set had served the items: the record takes only what was served.
   await backend.db.query(`select private.note_served($1, 'ngn', $2)`, [userId, [sata.id, matrix.id]]);
-  await asUser(backend.db, userId, (tx) =>
+  await asUser(backend.apiDb, userId, (tx) =>
     tx.query(
       `select public.record_clinical_judgment_set(set_id => $1, kind => 'standalone', case_id => null,
          item_ids => $2, responses => $3::jsonb, started_at => now() - interval '5 minutes', submitted_at => now())`,
@@ -51,7 +47,7 @@ async function recordSet(userId: string): Promise<string> {
 }
 
 const call = <T>(userId: string, sql: string, params: unknown[] = []) =>
-  asUser(backend.db, userId, (tx) => tx.query<{ result: T }>(sql, params)).then(
+  asUser(backend.apiDb, userId, (tx) => tx.query<{ result: T }>(sql, params)).then(
     (r) => r.rows[0]?.result as T,
   );
 
@@ -134,26 +130,41 @@ describe('judgment review', () => {
       'select public.list_judgment_sets()',
       `select public.get_judgment_set_review('${aliceSet}')`,
     ])
-      expect(await sqlStateOf(asRole(backend.db, 'anon', {}, (tx) => tx.query(sql)))).toBe('42501');
+      expect(await sqlStateOf(asRole(backend.apiDb, 'anon', {}, (tx) => tx.query(sql)))).toBe('42501');
   });
 
-  test('over REST: the review of a known set, a 404 for an unknown one and a 400 for a malformed id', async () => {
-    const client = createTestClient(backend);
-    const { error: signInError } = await client.auth.signInWithPassword({
-      email: alice.email,
-      password: PASSWORD,
-    });
-    expect(signInError).toBeNull();
-    const ok = await client.rpc('get_judgment_set_review', { set_id: aliceSet });
-    expect(ok.error).toBeNull();
-    expect((ok.data as Review).items).toHaveLength(2);
-    const missing = await client.rpc('get_judgment_set_review', { set_id: crypto.randomUUID() });
-    expect([missing.status, missing.error?.code, missing.error?.message]).toEqual([
-      404,
-      'P0002',
-      'Judgment set not found.',
-    ]);
-    const malformed = await client.rpc('get_judgment_set_review', { set_id: 'not-a-set' });
-    expect(malformed.status).toBe(400);
+  test("the services' decoders accept what both functions answer", async () => {
+    const listing = decodeJudgmentListing(
+      await call(alice.id, 'select public.list_judgment_sets() as result'),
+    );
+    expect(listing.map((row) => row.set_id)).toContain(aliceSet);
+    const review = decodeJudgmentReview(
+      await call(alice.id, 'select public.get_judgment_set_review($1) as result', [aliceSet]),
+    );
+    expect(review.items.map((answer) => answer.item_id)).toEqual([sata.id, matrix.id]);
   });
+
+  // The local backend's REST layer runs on PGlite only.
+  test.skipIf(ON_POSTGRES)(
+    'over REST: the review of a known set, a 404 for an unknown one and a 400 for a malformed id',
+    async () => {
+      const client = createTestClient(localBackend(backend));
+      const { error: signInError } = await client.auth.signInWithPassword({
+        email: alice.email,
+        password: PASSWORD,
+      });
+      expect(signInError).toBeNull();
+      const ok = await client.rpc('get_judgment_set_review', { set_id: aliceSet });
+      expect(ok.error).toBeNull();
+      expect((ok.data as Review).items).toHaveLength(2);
+      const missing = await client.rpc('get_judgment_set_review', { set_id: crypto.randomUUID() });
+      expect([missing.status, missing.error?.code, missing.error?.message]).toEqual([
+        404,
+        'P0002',
+        'Judgment set not found.',
+      ]);
+      const malformed = await client.rpc('get_judgment_set_review', { set_id: 'not-a-set' });
+      expect(malformed.status).toBe(400);
+    },
+  );
 });

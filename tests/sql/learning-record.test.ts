@@ -2,21 +2,17 @@
 // idempotent recording, every refusal, RLS, the results summary against hand-computed numbers, one
 // recorded set, focused practice, resetting, and get_practice_questions preferring unseen and then
 // missed questions without scanning the bank. Ends with the same calls through the REST endpoint.
-import type { Transaction } from '@electric-sql/pglite';
+
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLIENT_NEEDS } from '../../domain/client-needs.ts';
 import { JUDGMENT_STEPS } from '../../domain/ngn-items.ts';
-import {
-  createConfirmedUser,
-  createTestClient,
-  grantTrial,
-  type LocalBackend,
-  startTestBackend,
-} from '../support/backend.ts';
+import { createConfirmedUser, createTestClient, grantTrial } from '../support/backend.ts';
+import type { SqlTransaction as Transaction } from '../support/sql-backend.ts';
+import { localBackend, ON_POSTGRES, type SqlBackend, startSqlBackend } from '../support/sql-backend.ts';
 import { asRole, asUser, sqlStateOf } from './as-role.ts';
 import { markServedIn, type ServedQuestion } from './record-helpers.ts';
 
-let backend: LocalBackend;
+let backend: SqlBackend;
 let userCounter = 0;
 
 interface BankQuestion {
@@ -29,7 +25,7 @@ interface BankQuestion {
 const bank = new Map<string, BankQuestion[]>();
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startSqlBackend();
   const rows = await backend.db.query<BankQuestion>(
     `select q.id, q.category,
             (select o.id from public.question_options o where o.question_id = q.id and o.is_correct) as correct,
@@ -115,7 +111,7 @@ async function recordIn(tx: Transaction, args: RecordArgs) {
 }
 
 const record = (userId: string, args: RecordArgs) =>
-  asUser(backend.db, userId, (tx) => recordIn(tx, args)).then((r) => r.rows[0]?.result as RecordResult);
+  asUser(backend.apiDb, userId, (tx) => recordIn(tx, args)).then((r) => r.rows[0]?.result as RecordResult);
 
 /** Records a set of [question, answered correctly?] pairs. */
 function recordAnswers(
@@ -135,7 +131,7 @@ function recordAnswers(
 
 /** The error a call as this user fails with. */
 function failure(userId: string, sql: string, params: unknown[] = []) {
-  return asUser(backend.db, userId, (tx) => tx.query(sql, params)).then(
+  return asUser(backend.apiDb, userId, (tx) => tx.query(sql, params)).then(
     () => {
       throw new Error(`expected to fail: ${sql}`);
     },
@@ -178,7 +174,7 @@ const NO_JUDGMENT = {
   by_category: CLIENT_NEEDS.map((need) => ({ category: need.name, points: 0, max_points: 0 })),
 };
 const summaryOf = (userId: string) =>
-  asUser(backend.db, userId, (tx) =>
+  asUser(backend.apiDb, userId, (tx) =>
     tx.query<{ summary: Summary }>('select public.get_results_summary() as summary'),
   ).then((r) => r.rows[0]?.summary as Summary);
 
@@ -195,12 +191,12 @@ interface Focused {
   questions: PracticeQuestion[];
 }
 const focusedOf = (userId: string, focus: string | null, limit: number | null = 10) =>
-  asUser(backend.db, userId, (tx) =>
+  asUser(backend.apiDb, userId, (tx) =>
     tx.query<{ set: Focused }>('select public.get_focused_practice_questions($1, $2) as set', [focus, limit]),
   ).then((r) => r.rows[0]?.set as Focused);
 
 const practiceIdsOf = (userId: string, limit: number) =>
-  asUser(backend.db, userId, (tx) =>
+  asUser(backend.apiDb, userId, (tx) =>
     tx.query<{ set: { questions: PracticeQuestion[] } }>('select public.get_practice_questions($1) as set', [
       limit,
     ]),
@@ -254,7 +250,7 @@ describe('record_practice_set', () => {
     // There is no way to send a grade: no signature takes one (42883 undefined function).
     expect(
       await sqlStateOf(
-        asUser(backend.db, user, (tx) =>
+        asUser(backend.apiDb, user, (tx) =>
           tx.query(
             `select public.record_practice_set(set_id => gen_random_uuid(), question_ids => $1,
                chosen_option_ids => $2, layout => 'one', started_at => now() - interval '1 minute',
@@ -315,7 +311,7 @@ describe('record_practice_set', () => {
     const setId = crypto.randomUUID();
     await recordAnswers(alice, [[question(CC, 4), true]], { setId });
     const before = await aggregatesOf(alice);
-    const error = await asUser(backend.db, bob, (tx) =>
+    const error = await asUser(backend.apiDb, bob, (tx) =>
       recordIn(tx, { setId, questionIds: [question(CC, 4).id], optionIds: [question(CC, 4).wrong] }),
     ).catch((e: { code: string; message: string }) => e);
     expect(error).toMatchObject({ code: '22023', message: 'This practice set id is already in use.' });
@@ -330,12 +326,12 @@ describe('record_practice_set', () => {
 
     const call = `select public.record_practice_set(gen_random_uuid(), '["x"]', '["y"]', 'one', now(), now())`;
     // No user id in the token: the function's own refusal.
-    const noSub = await asRole(backend.db, 'authenticated', {}, (tx) => tx.query(call)).catch(
+    const noSub = await asRole(backend.apiDb, 'authenticated', {}, (tx) => tx.query(call)).catch(
       (e: { code: string; message: string }) => e,
     );
     expect(noSub).toMatchObject({ code: '42501', message: 'Sign in to keep your practice record.' });
     // anon has no EXECUTE on any learning-record function (42501 before the body runs).
-    expect(await sqlStateOf(asRole(backend.db, 'anon', {}, (tx) => tx.query(call)))).toBe('42501');
+    expect(await sqlStateOf(asRole(backend.apiDb, 'anon', {}, (tx) => tx.query(call)))).toBe('42501');
   });
 
   describe('refusals: 22023 with a message, nothing stored', () => {
@@ -446,7 +442,7 @@ describe('record_practice_set', () => {
     ];
     test.each(cases)('%s', async (_name, args, message) => {
       const user = await newUser();
-      const error = await asUser(backend.db, user, (tx) => recordIn(tx, args())).catch(
+      const error = await asUser(backend.apiDb, user, (tx) => recordIn(tx, args())).catch(
         (e: { code: string; message: string }) => e,
       );
       expect(error).toMatchObject({
@@ -503,7 +499,7 @@ describe('row level security and privileges', () => {
   });
 
   const visible = (userId: string, table: string) =>
-    asUser(backend.db, userId, (tx) =>
+    asUser(backend.apiDb, userId, (tx) =>
       tx.query<{ set_id: string; user_id: string }>(
         table === 'practice_sets'
           ? 'select id as set_id, user_id from public.practice_sets'
@@ -521,7 +517,7 @@ describe('row level security and privileges', () => {
     ]);
     expect(await visible(crypto.randomUUID(), 'practice_sets')).toEqual([]);
     // Even asking for the other's rows by id returns nothing.
-    const direct = await asUser(backend.db, alice, (tx) =>
+    const direct = await asUser(backend.apiDb, alice, (tx) =>
       tx.query('select * from public.practice_answers where set_id = $1', [bobSet]),
     );
     expect(direct.rows).toEqual([]);
@@ -530,7 +526,7 @@ describe('row level security and privileges', () => {
   test('anon sees nothing; nobody writes directly; the aggregates are out of reach', async () => {
     for (const table of ['public.practice_sets', 'public.practice_answers']) {
       expect(
-        await sqlStateOf(asRole(backend.db, 'anon', {}, (tx) => tx.query(`select * from ${table}`))),
+        await sqlStateOf(asRole(backend.apiDb, 'anon', {}, (tx) => tx.query(`select * from ${table}`))),
       ).toBe('42501');
     }
     const writes = [
@@ -556,7 +552,7 @@ describe('row level security and privileges', () => {
         expect({
           sql,
           role,
-          state: await sqlStateOf(asRole(backend.db, role, claims, (tx) => tx.query(sql))),
+          state: await sqlStateOf(asRole(backend.apiDb, role, claims, (tx) => tx.query(sql))),
         }).toEqual({ sql, role, state: '42501' });
       }
     }
@@ -596,7 +592,7 @@ describe('row level security and privileges', () => {
       'select public.get_practice_set(gen_random_uuid())',
       'select public.reset_practice_history()',
     ]) {
-      const error = await asRole(backend.db, 'authenticated', {}, (tx) => tx.query(sql)).catch(
+      const error = await asRole(backend.apiDb, 'authenticated', {}, (tx) => tx.query(sql)).catch(
         (e: { code: string; message: string }) => e,
       );
       expect(error).toMatchObject({ code: '42501', message: 'Sign in to keep your practice record.' });
@@ -804,7 +800,7 @@ describe('get_practice_set', () => {
   });
 
   const practiceSetOf = (userId: string, id: string) =>
-    asUser(backend.db, userId, (tx) =>
+    asUser(backend.apiDb, userId, (tx) =>
       tx.query<{ set: Record<string, unknown> & { questions: Record<string, unknown>[] } }>(
         'select public.get_practice_set($1) as set',
         [id],
@@ -918,7 +914,7 @@ describe('get_focused_practice_questions', () => {
       code: '42501',
       message: 'An active subscription or trial is required to practise.',
     });
-    const anon = asRole(backend.db, 'anon', {}, (tx) =>
+    const anon = asRole(backend.apiDb, 'anon', {}, (tx) =>
       tx.query(`select public.get_focused_practice_questions('missed')`),
     );
     expect(await sqlStateOf(anon)).toBe('42501');
@@ -1029,7 +1025,7 @@ describe('reset_practice_history', () => {
     await recordAnswers(other, [[question(CC, 70), false]]);
     const otherBefore = await aggregatesOf(other);
 
-    const result = await asUser(backend.db, user, (tx) =>
+    const result = await asUser(backend.apiDb, user, (tx) =>
       tx.query<{ result: unknown }>('select public.reset_practice_history() as result'),
     );
     expect(result.rows[0]?.result).toEqual({ deleted_sets: 2, deleted_judgment_sets: 0 });
@@ -1046,7 +1042,7 @@ describe('reset_practice_history', () => {
       seen_count: 0,
     });
     expect(await aggregatesOf(other)).toEqual(otherBefore);
-    const again = await asUser(backend.db, user, (tx) =>
+    const again = await asUser(backend.apiDb, user, (tx) =>
       tx.query<{ result: unknown }>('select public.reset_practice_history() as result'),
     );
     expect(again.rows[0]?.result).toEqual({ deleted_sets: 0, deleted_judgment_sets: 0 });
@@ -1188,7 +1184,7 @@ describe('get_practice_questions prefers unseen, then missed questions', () => {
     const nearlyAll = await newUser();
     await answerRange(nearlyAll, 1, 2990, [7]);
     const scans = (userId: string) =>
-      asUser(backend.db, userId, async (tx) => {
+      asUser(backend.apiDb, userId, async (tx) => {
         const counters = async () =>
           (
             await tx.query<{ seq_scan: number; idx_scan: number }>(
@@ -1216,21 +1212,22 @@ describe('get_practice_questions prefers unseen, then missed questions', () => {
   });
 });
 
-describe('through the REST endpoint', () => {
+// PostgREST itself is not part of the real-engine tier: these run on the local backend only.
+describe.skipIf(ON_POSTGRES)('through the REST endpoint', () => {
   const PASSWORD = 'correct-horse-1';
   async function session() {
     const user = await createConfirmedUser(backend, `rest-record-${++userCounter}@example.com`, PASSWORD);
     await grantTrial(backend, user.id);
-    const client = createTestClient(backend);
+    const client = createTestClient(localBackend(backend));
     const { data, error } = await client.auth.signInWithPassword({ email: user.email, password: PASSWORD });
     expect(error).toBeNull();
     return { client, id: user.id, token: data.session?.access_token ?? '' };
   }
   const rpc = (fn: string, body: string, token?: string) =>
-    fetch(`${backend.url}/rest/v1/rpc/${fn}`, {
+    fetch(`${localBackend(backend).url}/rest/v1/rpc/${fn}`, {
       method: 'POST',
       headers: {
-        apikey: backend.anonKey,
+        apikey: localBackend(backend).anonKey,
         'content-type': 'application/json',
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },

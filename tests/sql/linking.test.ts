@@ -4,11 +4,12 @@
 // that; the real-PostgreSQL tier runs the webhook with `postgres` NOBYPASSRLS. Here: no function
 // reads auth.users, and the mirror the webhook reads instead follows every account change.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createConfirmedUser, type LocalBackend, startTestBackend } from '../support/backend.ts';
+import { createConfirmedUser } from '../support/backend.ts';
+import { type SqlBackend, startSqlBackend } from '../support/sql-backend.ts';
 
-let backend: LocalBackend;
+let backend: SqlBackend;
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startSqlBackend();
 });
 afterAll(() => backend.close());
 

@@ -1,10 +1,11 @@
 // get_practice_questions in SQL: refusal without entitlement, the result's shape, the dense pick
 // key, index-only picking (no table scan) and the uniformity of the random pick (chi-square).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createConfirmedUser, grantTrial, type LocalBackend, startTestBackend } from '../support/backend.ts';
+import { createConfirmedUser, grantTrial } from '../support/backend.ts';
+import { type SqlBackend, startSqlBackend } from '../support/sql-backend.ts';
 import { asRole, asUser, sqlStateOf } from './as-role.ts';
 
-let backend: LocalBackend;
+let backend: SqlBackend;
 let entitled: { id: string };
 
 interface PracticeSet {
@@ -17,14 +18,14 @@ interface PracticeSet {
 }
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startSqlBackend();
   entitled = await createConfirmedUser(backend, 'practice@example.com');
   await grantTrial(backend, entitled.id);
 });
 afterAll(() => backend.close());
 
 const practiceSet = (limit: number | null) =>
-  asUser(backend.db, entitled.id, (tx) =>
+  asUser(backend.apiDb, entitled.id, (tx) =>
     tx.query<{ set: PracticeSet }>('select public.get_practice_questions($1) as set', [limit]),
   ).then((result) => result.rows[0]?.set as PracticeSet);
 
@@ -61,7 +62,7 @@ const CHI2_19_P001 = 43.82;
 describe('refusals', () => {
   test('authenticated without entitlement: 42501 with a hint', async () => {
     const stranger = await createConfirmedUser(backend, 'no-sub@example.com');
-    const error = await asUser(backend.db, stranger.id, (tx) =>
+    const error = await asUser(backend.apiDb, stranger.id, (tx) =>
       tx.query('select public.get_practice_questions(10)'),
     ).catch((e: { code: string; message: string; hint: string }) => e);
     expect(error).toMatchObject({ code: '42501', message: expect.stringMatching(/subscription or trial/) });
@@ -71,9 +72,11 @@ describe('refusals', () => {
     const lapsed = await createConfirmedUser(backend, 'lapsed@example.com');
     await grantTrial(backend, lapsed.id, { trialEnd: new Date(Date.now() - 1) });
     const call = 'select public.get_practice_questions(10)';
-    expect(await sqlStateOf(asUser(backend.db, lapsed.id, (tx) => tx.query(call)))).toBe('42501');
-    expect(await sqlStateOf(asRole(backend.db, 'authenticated', {}, (tx) => tx.query(call)))).toBe('42501');
-    expect(await sqlStateOf(asRole(backend.db, 'anon', {}, (tx) => tx.query(call)))).toBe('42501');
+    expect(await sqlStateOf(asUser(backend.apiDb, lapsed.id, (tx) => tx.query(call)))).toBe('42501');
+    expect(await sqlStateOf(asRole(backend.apiDb, 'authenticated', {}, (tx) => tx.query(call)))).toBe(
+      '42501',
+    );
+    expect(await sqlStateOf(asRole(backend.apiDb, 'anon', {}, (tx) => tx.query(call)))).toBe('42501');
   });
 });
 
@@ -136,7 +139,7 @@ describe('the pick key and the random pick', () => {
     await backend.db.exec('analyze public.questions; analyze public.question_options');
     // PGlite flushes table statistics lazily, so the "xact" counters also hold earlier statements:
     // compare them before and after the call.
-    const scans = await asUser(backend.db, entitled.id, async (tx) => {
+    const scans = await asUser(backend.apiDb, entitled.id, async (tx) => {
       const counters = async () =>
         (
           await tx.query<{ seq_scan: number; idx_scan: number }>(
@@ -179,8 +182,10 @@ describe('the pick key and the random pick', () => {
 
 /** Draws `draws` sets of `size` questions as the entitled user; counts how often each id comes up. */
 async function drawCounts(size: number, draws: number, seed: number): Promise<Map<string, number>> {
-  const rows = await asUser(backend.db, entitled.id, async (tx) => {
+  const rows = await asUser(backend.apiDb, entitled.id, async (tx) => {
     await tx.query('select setseed($1)', [seed]);
+    // Thousands of calls batched into one statement for speed: the API role's timeout is for one call.
+    await tx.query(`select set_config('statement_timeout', '0', true)`);
     return tx.query<{ ids: string[] }>(
       // The 0 * draw.n makes the call depend on the row, so it runs once per draw (an uncorrelated
       // subquery would be evaluated once for the whole statement).

@@ -1,5 +1,5 @@
 // Calls the practice functions make over HTTP, inside an asUser transaction: serve a set, record it.
-import type { Transaction } from '@electric-sql/pglite';
+import type { SqlTransaction as Transaction } from '../support/sql-backend.ts';
 
 export interface ServedQuestion {
   id: string;

@@ -3,17 +3,21 @@
 // reports every stored aggregate that differs from a recount of the rows. PGlite runs one call at a
 // time, so the races themselves are tested on real PostgreSQL; here: the function finds each kind of
 // drift, answers nothing for a consistent record, and is out of reach of the API roles.
-import type { Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createConfirmedUser, grantTrial, type LocalBackend, startTestBackend } from '../support/backend.ts';
+import { createConfirmedUser, grantTrial } from '../support/backend.ts';
+import {
+  type SqlBackend,
+  startSqlBackend,
+  type SqlTransaction as Transaction,
+} from '../support/sql-backend.ts';
 import { asRole, asUser, sqlStateOf } from './as-role.ts';
 import { recordPracticeIn, servePracticeIn } from './record-helpers.ts';
 
-let backend: LocalBackend;
+let backend: SqlBackend;
 let counter = 0;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startSqlBackend();
 });
 afterAll(() => backend.close());
 
@@ -39,7 +43,7 @@ const mismatchesOf = async (userId: string) =>
 
 /** Serves a practice set and records it with every answer right or wrong by turns. */
 async function practise(userId: string, submittedAt = new Date()) {
-  return asUser(backend.db, userId, async (tx) => {
+  return asUser(backend.apiDb, userId, async (tx) => {
     const questions = await servePracticeIn(tx, 5);
     return recordPracticeIn(tx, {
       questionIds: questions.map((q) => q.id),
@@ -62,7 +66,7 @@ describe('private.learning_record_mismatches', () => {
     await practise(student);
     await practise(student, new Date(Date.now() - 60_000));
     expect(await mismatchesOf(student)).toEqual([]);
-    await asUser(backend.db, student, (tx) => tx.query('select public.reset_practice_history()'));
+    await asUser(backend.apiDb, student, (tx) => tx.query('select public.reset_practice_history()'));
     expect(await mismatchesOf(student)).toEqual([]);
   });
 
@@ -143,7 +147,7 @@ describe('private.learning_record_mismatches', () => {
     for (const role of ['anon', 'authenticated', 'service_role'] as const) {
       expect(
         await sqlStateOf(
-          asRole(backend.db, role, { sub: student }, (tx) =>
+          asRole(backend.apiDb, role, { sub: student }, (tx) =>
             tx.query('select * from private.learning_record_mismatches($1)', [student]),
           ),
         ),
@@ -155,7 +159,7 @@ describe('private.learning_record_mismatches', () => {
 describe('per-student serialisation', () => {
   test('recording a set, a judgment set and a reset each hold the student advisory lock to the end', async () => {
     const student = await newStudent();
-    await asUser(backend.db, student, async (tx) => {
+    await asUser(backend.apiDb, student, async (tx) => {
       const questions = await servePracticeIn(tx, 2);
       await recordPracticeIn(tx, {
         questionIds: questions.map((q) => q.id),
@@ -163,7 +167,7 @@ describe('per-student serialisation', () => {
       });
       expect(await advisoryLocksIn(tx)).toBe(1);
     });
-    await asUser(backend.db, student, async (tx) => {
+    await asUser(backend.apiDb, student, async (tx) => {
       await tx.query('select public.reset_practice_history()');
       expect(await advisoryLocksIn(tx)).toBe(1);
     });
@@ -174,7 +178,7 @@ describe('per-student serialisation', () => {
        values ($1, $2, 'standalone', now(), now(), 0, 0)`,
       [judgmentSet, student],
     );
-    await asUser(backend.db, student, async (tx) => {
+    await asUser(backend.apiDb, student, async (tx) => {
       const { rows } = await tx.query<{ result: { already_recorded: boolean } }>(
         `select public.record_clinical_judgment_set($1, 'standalone', null, '["x"]', '[{}]', now(), now()) as result`,
         [judgmentSet],
@@ -186,7 +190,7 @@ describe('per-student serialisation', () => {
 
   test('the webhook linking a subscription to a student holds that student lock', async () => {
     const student = await newStudent();
-    await asRole(backend.db, 'service_role', {}, async (tx) => {
+    await asRole(backend.apiDb, 'service_role', {}, async (tx) => {
       const { rows } = await tx.query<{ result: string }>(
         `select public.stripe_apply_subscription($1, 'customer.subscription.created', now(), $2, now(), $3) as result`,
         [

@@ -1,15 +1,16 @@
 // Row level security and privileges: two users never see each other's rows, the API roles cannot
 // write or read what they must not, and every table and SECURITY DEFINER function is locked down.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createConfirmedUser, grantTrial, type LocalBackend, startTestBackend } from '../support/backend.ts';
+import { createConfirmedUser, grantTrial } from '../support/backend.ts';
+import { type SqlBackend, startSqlBackend } from '../support/sql-backend.ts';
 import { asRole, asUser, sqlStateOf } from './as-role.ts';
 
-let backend: LocalBackend;
+let backend: SqlBackend;
 let alice: { id: string };
 let bob: { id: string };
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startSqlBackend();
   alice = await createConfirmedUser(backend, 'alice@example.com');
   bob = await createConfirmedUser(backend, 'bob@example.com');
   await grantTrial(backend, alice.id, { subscriptionId: 'sub_alice' });
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 const visibleSubscriptions = (userId: string) =>
-  asUser(backend.db, userId, (tx) =>
+  asUser(backend.apiDb, userId, (tx) =>
     tx.query<{ id: string }>('select stripe_subscription_id as id from public.subscriptions order by 1'),
   ).then((result) => result.rows.map((row) => row.id));
 
@@ -39,7 +40,10 @@ describe('subscriptions', () => {
       `delete from public.subscriptions where stripe_subscription_id = 'sub_alice'`,
     ];
     for (const sql of attempts) {
-      expect({ sql, state: await sqlStateOf(asUser(backend.db, alice.id, (tx) => tx.query(sql))) }).toEqual({
+      expect({
+        sql,
+        state: await sqlStateOf(asUser(backend.apiDb, alice.id, (tx) => tx.query(sql))),
+      }).toEqual({
         sql,
         state: '42501',
       });
@@ -50,7 +54,7 @@ describe('subscriptions', () => {
   test('anon cannot read subscriptions at all', async () => {
     expect(
       await sqlStateOf(
-        asRole(backend.db, 'anon', {}, (tx) => tx.query('select * from public.subscriptions')),
+        asRole(backend.apiDb, 'anon', {}, (tx) => tx.query('select * from public.subscriptions')),
       ),
     ).toBe('42501');
   });
@@ -72,8 +76,8 @@ describe('everything else the API roles must not touch', () => {
     'select private.pick_random_question_ids(3)',
   ];
   test.each(denied)('authenticated and anon: %s', async (sql) => {
-    expect(await sqlStateOf(asUser(backend.db, alice.id, (tx) => tx.query(sql)))).toBe('42501');
-    expect(await sqlStateOf(asRole(backend.db, 'anon', {}, (tx) => tx.query(sql)))).toBe('42501');
+    expect(await sqlStateOf(asUser(backend.apiDb, alice.id, (tx) => tx.query(sql)))).toBe('42501');
+    expect(await sqlStateOf(asRole(backend.apiDb, 'anon', {}, (tx) => tx.query(sql)))).toBe('42501');
   });
 
   test("anon may not execute the entitlement, practice, learning-record, clinical-judgment or billing functions; no client may execute the mock exam's", async () => {

@@ -20,7 +20,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { hashPassword } from '../../server/auth/password.ts';
 import type { RateLimits } from '../../server/auth/rate-limit.ts';
-import { createUser } from '../../server/auth/store.ts';
+import { createUser, type Queryable } from '../../server/auth/store.ts';
 import { type BackendOptions, type LocalBackend, startLocalBackend } from '../../server/index.ts';
 import type { MailMessage } from '../../server/mailbox.ts';
 import { ensureMigratedSnapshot } from './db-snapshot.ts';
@@ -55,12 +55,19 @@ export async function startTestBackend(opts: Partial<BackendOptions> = {}): Prom
   });
 }
 
+/** Anything with a database: a LocalBackend, or a tests/sql backend on either engine. */
+interface WithDatabase {
+  db: Queryable;
+  /** Where GoTrue writes auth tables, when that is another role than db's (the real engine). */
+  authDb?: Queryable;
+}
+
 export async function createConfirmedUser(
-  backend: LocalBackend,
+  backend: WithDatabase,
   email: string,
   password?: string,
 ): Promise<{ id: string; email: string }> {
-  const user = await createUser(backend.db, {
+  const user = await createUser(backend.authDb ?? backend.db, {
     email,
     passwordHash: password ? await hashPassword(password) : null,
     metadata: {},
@@ -70,7 +77,7 @@ export async function createConfirmedUser(
 }
 
 export async function grantTrial(
-  backend: LocalBackend,
+  backend: WithDatabase,
   userId: string,
   opts: { trialEnd?: Date; subscriptionId?: string } = {},
 ): Promise<void> {

@@ -4,7 +4,6 @@
  */
 import type { CaseStudy, NgnItem } from '../../domain/ngn-items';
 import { maxPoints, scoringKeyOf } from '../../domain/ngn-scoring';
-import type { LocalBackend } from './backend';
 
 const common = {
   category: 'Physiological Adaptation',
@@ -167,7 +166,13 @@ export const fixtureCase: CaseStudy = {
 };
 
 /** Replaces the NGN bank with these items and cases (as the loader stores them). */
-export async function replaceNgnBank(backend: LocalBackend, items: NgnItem[], cases: CaseStudy[] = []) {
+export async function replaceNgnBank(
+  backend: {
+    db: { exec(sql: string): Promise<unknown>; query(sql: string, params?: unknown[]): Promise<unknown> };
+  },
+  items: NgnItem[],
+  cases: CaseStudy[] = [],
+) {
   await backend.db.exec('delete from public.ngn_items; delete from public.ngn_cases;');
   const insert = async (item: NgnItem, caseId: string | null, position: number | null) => {
     const key = scoringKeyOf(item);

@@ -10,7 +10,7 @@
  *
  * Not part of the project's tsc run (Deno globals and npm: specifiers); handler.ts is.
  */
-import { createClient } from 'npm:@supabase/supabase-js@2';
+import { createClient } from '@supabase/supabase-js';
 import { required, serviceKey } from '../_shared/env.ts';
 import { createMockExamHandler } from './handler.ts';
 

@@ -9,8 +9,8 @@
  *
  * Not part of the project's tsc run (Deno globals and npm: specifiers); handler.ts is.
  */
-import { createClient } from 'npm:@supabase/supabase-js@2';
-import Stripe from 'npm:stripe@23.1.0';
+import { createClient } from '@supabase/supabase-js';
+import Stripe from 'stripe';
 import { required, serviceKey } from '../_shared/env.ts';
 import { createStripeWebhookHandler } from './handler.ts';
 
