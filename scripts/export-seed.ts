@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { loadNgnBank, type NgnBank, ngnItemCount } from '../server/db/ngn-bank.ts';
 import { generatedFiles, staleFiles } from './lib/bank-exports.ts';
-import { checkExhibits, draftNgnItems } from './lib/exhibit-check.ts';
+import { checkExhibits, draftNgnItems, draftNgnProblems } from './lib/exhibit-check.ts';
 import { allNgnItems } from './lib/ngn-bank.ts';
 import { loadBank, validateBank } from './lib/question-bank.ts';
 
@@ -27,6 +27,13 @@ try {
 const ngnSummary = `${ngnItemCount(ngn)} clinical-judgment items, ${ngn.cases.length} case studies`;
 
 if (process.argv.includes('--check')) {
+  const draftProblems = draftNgnProblems();
+  if (draftProblems.length > 0) {
+    console.error(
+      `NGN drafts the merge would refuse (${draftProblems.length}):\n${draftProblems.join('\n')}`,
+    );
+    process.exit(1);
+  }
   const exhibitProblems = checkExhibits([...allNgnItems(ngn), ...draftNgnItems()]);
   if (exhibitProblems.length > 0) {
     console.error(`Exhibits that do not add up (${exhibitProblems.length}):\n${exhibitProblems.join('\n')}`);

@@ -18,7 +18,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ExhibitTab, type NgnItem, ngnFileSchema } from '../../domain/ngn-items.ts';
+import { type ExhibitTab, type NgnItem, ngnFileProblems, ngnFileSchema } from '../../domain/ngn-items.ts';
 
 /** The NGN draft folder: drafts are checked too, so a draft reaches its cold review already adding up. */
 export const DEFAULT_NGN_DRAFT_DIR = fileURLToPath(
@@ -474,4 +474,16 @@ export function draftNgnItems(dir: string = DEFAULT_NGN_DRAFT_DIR): NgnItem[] {
       if (!parsed.success) return [];
       return [...parsed.data.items, ...parsed.data.cases.flatMap((study) => study.items)];
     });
+}
+
+/** Schema problems of the draft files, "<file>: <item>: <field>: <message>" (what the merge would refuse). */
+export function draftNgnProblems(dir: string = DEFAULT_NGN_DRAFT_DIR): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .flatMap((name) =>
+      ngnFileProblems(JSON.parse(readFileSync(join(dir, name), 'utf8'))).map(
+        (problem) => `${name}: ${problem}`,
+      ),
+    );
 }
