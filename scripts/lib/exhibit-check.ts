@@ -3,8 +3,8 @@
 // every NGN item (standalone or in a case study) it checks what can be checked mechanically:
 //
 // - times: every clock time is a real time (0000–2359); the timed entries of each tab (table rows,
-//   note lines that start with a time) run forward, within one day unless the day is named
-//   ("Day 2 0600", "Wed 1300", "Week 2 Monday 0900");
+//   note lines, and sentences inside a line, that start with a time) run forward, within one day
+//   unless the day is named ("Day 2 0600", "Wed 1300", "Week 2 Monday 0900");
 // - references: a tab the stem names ("the Orders", "Vital Signs") and a column it names ("the Urine
 //   column") exist in the item's exhibit;
 // - units: a measurement carries its unit, in a table cell (unless the column header gives it) and
@@ -111,13 +111,27 @@ function orderProblems(stamps: Stamp[], where: string): string[] {
   return problems;
 }
 
+/**
+ * The entries of a note: its lines, and within a line every sentence that starts with a time
+ * ("… forehead. 0000 Swelling unchanged"), so a time that runs backwards mid-line is caught too. A
+ * sentence starting with a quantity ("1500 mL taken") is not a time.
+ */
+export function timedEntries(text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line) =>
+      line.split(/(?<=[.!?])\s+(?=(?:(?:day|week) \d+,? )?\d{4}\b(?!\s?(?:mL|mg|g|mcg|units?|kcal|cc)\b))/i),
+    )
+    .filter((line) => line.trim() !== '');
+}
+
 function timeProblems(tab: ExhibitTab): string[] {
   const problems: string[] = [];
   const where = `tab "${tab.tab}"`;
   const stamps: Stamp[] = [];
   const labels =
     'text' in tab
-      ? tab.text.split('\n').filter((line) => line.trim() !== '')
+      ? timedEntries(tab.text)
       : tab.table.columns[0] && /^(time|date|day|hour|date\/time)/i.test(tab.table.columns[0])
         ? tab.table.rows.map((row) => row[0] ?? '')
         : [];

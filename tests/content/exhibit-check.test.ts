@@ -78,6 +78,23 @@ describe('the exhibit checker', () => {
     );
   });
 
+  it('reads a time that starts a sentence inside a note line, not a quantity', () => {
+    // ngn-mx-006 had "Day 1 1730 … forehead. 0000 Swelling unchanged …" on one line: day 2 unnamed.
+    const midLine = item([
+      {
+        tab: "Nurses' Notes",
+        text: 'Day 1 1730 Admitted after a fall. 0000 Swelling unchanged. Vomited twice.',
+      },
+    ]);
+    expect(checkExhibits([midLine]).join()).toMatch(/"0000" comes after "Day 1 1730"/);
+    const named = item([
+      { tab: "Nurses' Notes", text: 'Day 1 1730 Admitted after a fall. Day 2 0000 Swelling unchanged.' },
+    ]);
+    expect(checkExhibits([named])).toEqual([]);
+    const quantity = item([{ tab: "Nurses' Notes", text: '1400 Drank well. 1000 mL taken since 0800.' }]);
+    expect(checkExhibits([quantity])).toEqual([]);
+  });
+
   it('wants every tab and column the stem names to exist', () => {
     const noTab = item(
       [vitals([['0800', '80/min', '120/80 mm Hg']])],
