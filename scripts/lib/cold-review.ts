@@ -184,15 +184,31 @@ export function newDrafts(paths: ReviewPaths = DEFAULT_PATHS): { classic: Classi
   };
 }
 
-/** Bank items named in `ids` (revised items answered cold again). */
+/**
+ * Items named in `ids` (revised items answered cold again): bank items, and drafts that already hold
+ * a review record (a case-study item revised while its case waits in the drafts for another item).
+ * Each carries the review folder its record lives in, where an agreeing re-review is noted.
+ */
 export function changedItems(
   ids: string[],
   paths: ReviewPaths = DEFAULT_PATHS,
-): { classic: ClassicEntry[]; ngn: NgnEntry[] } {
+): { classic: (ClassicEntry & { reviews: string })[]; ngn: (NgnEntry & { reviews: string })[] } {
   const wanted = new Set(ids);
+  const classicDone = reviewedIds(paths.draftReviews);
+  const ngnDone = reviewedIds(paths.ngnDraftReviews);
   return {
-    classic: classicItems(paths.bank).filter(({ item }) => wanted.has(item.id)),
-    ngn: ngnItems(paths.ngnBank).filter(({ item }) => wanted.has(item.id)),
+    classic: [
+      ...classicItems(paths.bank).map((entry) => ({ ...entry, reviews: paths.bankReviews })),
+      ...classicItems(paths.drafts)
+        .filter(({ item }) => classicDone.has(item.id))
+        .map((entry) => ({ ...entry, reviews: paths.draftReviews })),
+    ].filter(({ item }) => wanted.has(item.id)),
+    ngn: [
+      ...ngnItems(paths.ngnBank).map((entry) => ({ ...entry, reviews: paths.ngnBankReviews })),
+      ...ngnItems(paths.ngnDrafts)
+        .filter(({ item }) => ngnDone.has(item.id))
+        .map((entry) => ({ ...entry, reviews: paths.ngnDraftReviews })),
+    ].filter(({ item }) => wanted.has(item.id)),
   };
 }
 
@@ -432,7 +448,7 @@ export function applyColdAnswers(
     answersIn(answersDir, PACKET_FILES.classicChanged),
     (e, a) => judgeClassic(e.item, a),
     (e, a) =>
-      reReviewIn(join(paths.bankReviews, e.file), e.item.id, (record) => ({
+      reReviewIn(join(e.reviews, e.file), e.item.id, (record) => ({
         ...record,
         reviewer_answer: a.reviewer_answer,
         note: `${String(record.note ?? '').trim()} Re-review ${options.date} (cold answer ${String(a.reviewer_answer)}): agree.${noteOf(a)}`.trim(),
@@ -443,7 +459,7 @@ export function applyColdAnswers(
     answersIn(answersDir, PACKET_FILES.ngnChanged),
     (e, a) => judgeNgn(e.item, a),
     (e, a, v) =>
-      reReviewIn(join(paths.ngnBankReviews, e.file), e.item.id, (record) => ({
+      reReviewIn(join(e.reviews, e.file), e.item.id, (record) => ({
         ...record,
         reviewer_answer: a.reviewer_answer,
         cold_points: v.cold_points,

@@ -171,6 +171,41 @@ describe('cold answers to review records', () => {
     );
   });
 
+  it('re-reviews a revised draft that already has a record, noting it in the drafts review file', () => {
+    // A case-study item revised while its case waits in the drafts keeps its record and is answered
+    // cold again, like a revised bank item.
+    write(join(paths.ngnDraftReviews, 'standalone.json'), {
+      ...header,
+      reviews: [
+        {
+          id: 'ngn-mr-002',
+          reviewer_answer: { options: ['a', 'b'] },
+          cold_points: 2,
+          max_points: 2,
+          verdict: 'agree',
+          note: '2026-11-28 revision: exhibit order added.',
+        },
+      ],
+    });
+    const out = join(root, 'packet');
+    coldPacket(out, ['ngn-mr-002'], paths);
+    expect(read(join(out, PACKET_FILES.ngnChanged)).items.map((i: { id: string }) => i.id)).toEqual([
+      'ngn-mr-002',
+    ]);
+    expect(read(join(out, PACKET_FILES.ngnNew)).items.map((i: { id: string }) => i.id)).toEqual([
+      'ngn-mr-003',
+    ]);
+    const answers = join(root, 'answers');
+    write(join(answers, PACKET_FILES.ngnChanged), {
+      items: [{ id: 'ngn-mr-002', reviewer_answer: { options: ['a', 'b'] } }],
+    });
+    const result = applyColdAnswers(answers, ['ngn-mr-002'], { reviewer: 'r', date: '2026-11-29' }, paths);
+    expect(result.agreed).toEqual(['ngn-mr-002']);
+    expect(read(join(paths.ngnDraftReviews, 'standalone.json')).reviews[0].note).toBe(
+      '2026-11-28 revision: exhibit order added. Re-review 2026-11-29 (cold answer 2 of 2 points): agree.',
+    );
+  });
+
   it('refuses a response that is not one to the item and writes nothing on a dry run', () => {
     const answers = join(root, 'answers');
     write(join(answers, PACKET_FILES.ngnNew), {
