@@ -151,6 +151,37 @@ export function pairKey(ids: readonly [string, string]): string {
   return `${a} ~ ${b}`;
 }
 
+/**
+ * The second signal. Whole-item TF-IDF missed sic-093 ~ pha-034 at 0.14: the same advice ("sit on the
+ * side/edge of the bed … before standing up") for a different drug, most of the words around it
+ * different. A pair whose whole-item similarity is already close to the threshold and whose keys
+ * share most of their content words is flagged too. Measured on the 2026-11-28 bank: the pair scores
+ * 0.140 and a key overlap of 0.43; these limits add 7 bank pairs to judge (stem-only or key-and-
+ * rationale similarity would have needed 56 or more to catch it).
+ */
+export const KEY_SIGNAL = { similarity: 0.135, keyOverlap: 0.42 } as const;
+
+/** Jaccard overlap of the content words of two items' keys (0–1). */
+export function keyOverlap(a: BankItem, b: BankItem): number {
+  const words = (item: BankItem) => new Set(contentWords(item.options?.[item.answer] ?? ''));
+  const wa = words(a);
+  const wb = words(b);
+  let shared = 0;
+  for (const word of wa) if (wb.has(word)) shared++;
+  const union = wa.size + wb.size - shared;
+  return union === 0 ? 0 : shared / union;
+}
+
+/** Pairs at or above `threshold`, plus the pairs the second signal (KEY_SIGNAL) flags below it. */
+export function flaggedPairs(items: readonly BankItem[], threshold: number): SimilarPair[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return similarPairs(items, Math.min(threshold, KEY_SIGNAL.similarity)).filter((pair) => {
+    if (pair.similarity >= threshold) return true;
+    const [a, b] = pair.ids.map((id) => byId.get(id));
+    return a !== undefined && b !== undefined && keyOverlap(a, b) >= KEY_SIGNAL.keyOverlap;
+  });
+}
+
 /** Reads the allow-list (missing file → empty list); validateNearDuplicates() reports bad entries. */
 export function loadNearDuplicateJudgements(file: string = NEAR_DUPLICATES_FILE): NearDuplicateJudgement[] {
   if (!existsSync(file)) return [];
@@ -182,7 +213,7 @@ export function validateNearDuplicates(
   threshold: number,
   fail: (message: string) => void,
 ): SimilarPair[] {
-  const pairs = similarPairs(items, threshold);
+  const pairs = flaggedPairs(items, threshold);
   const judged = new Map<string, NearDuplicateJudgement>();
   for (const entry of judgements) {
     if (!isWellFormed(entry)) {
@@ -201,7 +232,11 @@ export function validateNearDuplicates(
     flagged.add(key);
     if (!judged.has(key)) {
       fail(
-        `${pair.ids[1]}: [near-duplicate] ${(pair.similarity * 100).toFixed(0)} % similar to ${pair.ids[0]} (TF-IDF cosine, limit ${(threshold * 100).toFixed(0)} %): remove the weaker item, or judge the pair in supabase/questions/near-duplicates.json`,
+        `${pair.ids[1]}: [near-duplicate] ${(pair.similarity * 100).toFixed(0)} % similar to ${pair.ids[0]} (TF-IDF cosine, limit ${(threshold * 100).toFixed(0)} %${
+          pair.similarity < threshold
+            ? `; flagged by the key signal: similarity of ${(KEY_SIGNAL.similarity * 100).toFixed(1)} % or more and keys sharing ${(KEY_SIGNAL.keyOverlap * 100).toFixed(0)} % or more of their words`
+            : ''
+        }): remove the weaker item, or judge the pair in supabase/questions/near-duplicates.json`,
       );
     }
   }

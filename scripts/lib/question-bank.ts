@@ -19,6 +19,7 @@ import {
 } from '../../server/db/question-bank.ts';
 import { letterShares, nextKeyPredictability } from './key-sequence.ts';
 import {
+  KEY_SIGNAL,
   loadNearDuplicateJudgements,
   type NearDuplicateJudgement,
   validateNearDuplicates,
@@ -758,7 +759,7 @@ export function formatStats(stats: BankStats): string {
     `Answer letters: ${formatShares(OPTION_LETTERS, stats.answers)}`,
     ...formatKeySequences(stats),
     ...formatCues(stats.cues),
-    `Near-duplicate pairs (TF-IDF cosine ≥ ${RULES.nearDuplicate}): ${stats.nearDuplicates.flagged} flagged, ${stats.nearDuplicates.judged} judged distinct`,
+    `Near-duplicate pairs (TF-IDF cosine ≥ ${RULES.nearDuplicate}, or ≥ ${KEY_SIGNAL.similarity} with keys sharing ≥ ${KEY_SIGNAL.keyOverlap * 100} % of their words): ${stats.nearDuplicates.flagged} flagged, ${stats.nearDuplicates.judged} judged distinct`,
     `Reviews: ${reviews.agree} agree, ${reviews.fixed} fixed, ${reviews.missing} missing` +
       (reviews.reviewerDisagreed.length
         ? `; "agree" although the reviewer answered differently: ${reviews.reviewerDisagreed.join(', ')}`

@@ -46,13 +46,14 @@ describe('the question bank in supabase/questions', () => {
     const { errors, stats } = validateBank(readBank());
     console.log(formatStats(stats));
     expect(errors.length, `${errors.length} validation errors:\n${errors.join('\n')}`).toBe(0);
-  });
+    // A TF-IDF pass over the whole bank (and the NGN figures): seconds on a busy shared machine.
+  }, 60_000);
 
   it('is what the generated files contain (run `npm run bank:export` after editing the bank)', () => {
     expect(existsSync(SEED_FILE), 'supabase/seed.sql is missing: run `npm run bank:export`').toBe(true);
     const stale = staleFiles(loadBank()).map((file) => file.name);
     expect(stale, `stale: ${stale.join(', ')}; run \`npm run bank:export\``).toEqual([]);
-  });
+  }, 60_000);
 
   it('flags every known duplicate at the near-duplicate threshold', () => {
     const bank = readBank();
@@ -107,11 +108,13 @@ function makeItem(
     difficulty: DIFFICULTY_CYCLE[index % 4] ?? 'medium',
     topic: `synthetic topic ${id}`,
     stem: `A client ${id} in a synthetic scenario has ${words}. Which action should the PN take first?`,
+    // Each option has words of its own, as real options do (identical keys on two items would be
+    // what the near-duplicate key signal looks for).
     options: {
-      A: `Synthetic option A for ${id}`,
-      B: `Synthetic option B for ${id}`,
-      C: `Synthetic option C for ${id}`,
-      D: `Synthetic option D for ${id}`,
+      A: `Synthetic option A for ${id} ${word()} ${word()}`,
+      B: `Synthetic option B for ${id} ${word()} ${word()}`,
+      C: `Synthetic option C for ${id} ${word()} ${word()}`,
+      D: `Synthetic option D for ${id} ${word()} ${word()}`,
     },
     answer,
     rationale: `${reasons[OPTION_LETTERS.indexOf(answer)]} ${reasons.filter((_, i) => OPTION_LETTERS[i] !== answer).join(' ')}`,
