@@ -13,6 +13,7 @@
  * choice is what keeps each one below a quarter of exams. They are chosen at the start so content
  * balancing can count their items before they are given.
  */
+import { CLIENT_NEEDS, type ClientNeed } from '../client-needs';
 import type { CatBank, CatCaseStudy, StudentHistory } from './bank';
 import {
   CASE_STUDIES_PER_EXAM,
@@ -36,7 +37,21 @@ export interface ExamPlan {
   caseStudyIds: string[];
 }
 
-/** Case studies the student may get: not met in an earlier mock, unseen in practice first. */
+/**
+ * How many items of a client need the case studies may bring at most: the need's maximum share of
+ * the scored items of the shortest exam. Case-study items are committed before any stand-alone item
+ * is chosen, so three studies heavy in one need (say 11 Reduction of Risk Potential items of 70,
+ * above its 15 %) would push every exam that ends at 85 out of the test plan's range.
+ */
+export function caseStudyCap(need: (typeof CLIENT_NEEDS)[number]): number {
+  return Math.floor((need.max * (MIN_ITEMS - PRETEST_ITEMS)) / 100);
+}
+
+/**
+ * Case studies the student may get: not met in an earlier mock, unseen in practice first, in random
+ * order, skipping a study whose items would take a client need past its cap together with those
+ * already chosen (when no combination fits, the first studies in that order are taken as they come).
+ */
 export function chooseCaseStudies(bank: CatBank, history: StudentHistory, random: Random): CatCaseStudy[] {
   const allowed = bank.caseStudies.filter((study) => !history.metInMocks.has(study.id));
   const seenInPractice = (study: CatCaseStudy) => study.items.some((i) => history.seenInPractice.has(i.id));
@@ -45,7 +60,26 @@ export function chooseCaseStudies(bank: CatBank, history: StudentHistory, random
     random,
   );
   const seen = shuffled(allowed.filter(seenInPractice), random);
-  return [...unseen, ...seen].slice(0, CASE_STUDIES_PER_EXAM);
+  const candidates = [...unseen, ...seen];
+  const counts = new Map<ClientNeed, number>();
+  const fits = (study: CatCaseStudy) =>
+    CLIENT_NEEDS.every(
+      (need) =>
+        (counts.get(need.name) ?? 0) + study.items.filter((item) => item.category === need.name).length <=
+        caseStudyCap(need),
+    );
+  const chosen: CatCaseStudy[] = [];
+  for (const study of candidates) {
+    if (chosen.length === CASE_STUDIES_PER_EXAM) break;
+    if (!fits(study)) continue;
+    chosen.push(study);
+    for (const item of study.items) counts.set(item.category, (counts.get(item.category) ?? 0) + 1);
+  }
+  if (chosen.length < CASE_STUDIES_PER_EXAM) {
+    const rest = candidates.filter((study) => !chosen.includes(study));
+    chosen.push(...rest.slice(0, CASE_STUDIES_PER_EXAM - chosen.length));
+  }
+  return chosen;
 }
 
 /**

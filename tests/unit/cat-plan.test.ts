@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { NO_HISTORY } from '../../domain/cat/bank';
+import { type CatCaseStudy, NO_HISTORY } from '../../domain/cat/bank';
 import { MAX_ITEMS, MIN_ITEMS, STANDALONE_LEAD_IN } from '../../domain/cat/constants';
-import { chooseCaseStudies, planExam } from '../../domain/cat/plan';
+import { caseStudyCap, chooseCaseStudies, planExam } from '../../domain/cat/plan';
 import { seededRandom } from '../../domain/cat/random';
+import { CLIENT_NEEDS, type ClientNeed } from '../../domain/client-needs';
 import { fixtureBank } from '../support/cat-fixtures';
 
 describe('exam plan', () => {
@@ -57,5 +58,44 @@ describe('exam plan', () => {
       expect(chosen.slice(0, 2).sort()).toEqual(['case-3', 'case-4']);
     }
     expect(chooseCaseStudies(bank, NO_HISTORY, seededRandom(1))).toHaveLength(3);
+  });
+
+  it('never lets the three case studies take a client need past its share of the shortest exam', () => {
+    // Five studies of five Reduction of Risk Potential items each: any two together (10 of 70 scored
+    // items) stay within its 15 %, any three (15) would not; the rest of the bank is spread out.
+    const rrp: ClientNeed = 'Reduction of Risk Potential';
+    const rrpCap = caseStudyCap(CLIENT_NEEDS.find((need) => need.name === rrp) ?? CLIENT_NEEDS[0]);
+    expect(rrpCap).toBe(10);
+    const bank = fixtureBank();
+    const heavy = bank.caseStudies.map(
+      (study): CatCaseStudy => ({
+        ...study,
+        items: study.items.map((item, i) => ({
+          ...item,
+          category: i < 5 ? rrp : 'Basic Care & Comfort',
+        })),
+      }),
+    );
+    for (let seed = 0; seed < 20; seed++) {
+      const chosen = chooseCaseStudies({ ...bank, caseStudies: heavy }, NO_HISTORY, seededRandom(seed));
+      expect(chosen).toHaveLength(3);
+      const rrpItems = chosen.flatMap((study) => study.items).filter((item) => item.category === rrp);
+      // No combination fits, so the third study is taken as it comes: still three case studies.
+      expect(rrpItems.length).toBe(15);
+    }
+    const light = heavy.map(
+      (study, index): CatCaseStudy =>
+        index < 2
+          ? study
+          : {
+              ...study,
+              items: study.items.map((item) => ({ ...item, category: 'Coordinated Care' })),
+            },
+    );
+    for (let seed = 0; seed < 20; seed++) {
+      const chosen = chooseCaseStudies({ ...bank, caseStudies: light }, NO_HISTORY, seededRandom(seed));
+      const rrpItems = chosen.flatMap((study) => study.items).filter((item) => item.category === rrp);
+      expect(rrpItems.length).toBeLessThanOrEqual(rrpCap);
+    }
   });
 });

@@ -9,12 +9,15 @@ import { fixtureCase, fixtureItems } from '../support/ngn-fixtures';
 const answer = vi.hoisted(() => ({
   data: null as unknown,
   error: null as unknown,
+  /** Answers for particular procedures (by name), for a service that makes more than one call. */
+  byName: {} as Record<string, unknown>,
   calls: [] as unknown[][],
 }));
 vi.mock('../../src/services/supabase', () => {
   const respond = async (...call: unknown[]) => {
     answer.calls.push(call);
-    return { data: answer.data, error: answer.error };
+    const name = call[0] as string;
+    return { data: name in answer.byName ? answer.byName[name] : answer.data, error: answer.error };
   };
   const client = {
     rpc: respond,
@@ -38,6 +41,7 @@ const { practiceService } = await import('../../src/services/practice.service');
 beforeEach(() => {
   answer.data = null;
   answer.error = null;
+  answer.byName = {};
   answer.calls = [];
 });
 
@@ -133,6 +137,7 @@ describe('practice service', () => {
 describe('learning-record service', () => {
   test('results summary: mapped when well formed, a clear error when a key is missing', async () => {
     answer.data = summary;
+    answer.byName = { list_judgment_sets: [] };
     const loaded = await learningRecordService.loadSummary();
     expect(loaded.recentSets).toEqual([
       {
@@ -144,7 +149,14 @@ describe('learning-record service', () => {
         counted: true,
       },
     ]);
-    expect(loaded.judgment).toEqual({ sets: 0, points: 0, maxPoints: 0, byStep: [], byCategory: [] });
+    expect(loaded.judgment).toEqual({
+      sets: 0,
+      points: 0,
+      maxPoints: 0,
+      byStep: [],
+      byCategory: [],
+      recentSets: [],
+    });
     const { over_time: _dropped, ...withoutOverTime } = summary;
     for (const malformed of [withoutOverTime, { ...summary, recent_sets: [{ set_id: 's1' }] }, []]) {
       answer.data = malformed;
@@ -152,6 +164,11 @@ describe('learning-record service', () => {
         'The results summary came back in an unexpected shape.',
       );
     }
+    answer.data = summary;
+    answer.byName = { list_judgment_sets: [{ set_id: 'j1', kind: 'essay' }] };
+    expect((await errorOf(learningRecordService.loadSummary())).message).toBe(
+      'The judgment sets came back in an unexpected shape.',
+    );
   });
 
   test('one set: mapped when well formed, a clear error when a question is malformed', async () => {
@@ -178,6 +195,35 @@ describe('judgment service', () => {
     answer.data = { kind: 'case', case: null, items: [{ ...fixtureItems[0], type: 'essay' }] };
     expect((await errorOf(judgmentService.loadJudgmentSet('case'))).message).toBe(
       'The items came back in an unexpected shape.',
+    );
+  });
+
+  test('a past set’s review: responses beside the items, retired items left out, a clear error when malformed', async () => {
+    const [first, second] = fixtureItems;
+    answer.data = {
+      set_id: 'j1',
+      kind: 'standalone',
+      case: null,
+      submitted_at: '2026-11-01T00:00:00Z',
+      items: [
+        { item_id: first?.id, item: first, response: { options: ['a'] } },
+        { item_id: second?.id, item: null, response: {} },
+      ],
+    };
+    expect(await judgmentService.loadJudgmentReview('j1')).toMatchObject({
+      setId: 'j1',
+      items: [first],
+      responses: [{ options: ['a'] }],
+    });
+    answer.data = {
+      set_id: 'j1',
+      kind: 'standalone',
+      case: null,
+      submitted_at: 'x',
+      items: [{ item_id: 'i' }],
+    };
+    expect((await errorOf(judgmentService.loadJudgmentReview('j1'))).message).toBe(
+      'The judgment set came back in an unexpected shape.',
     );
   });
 });
