@@ -33,12 +33,20 @@ afterAll(async () => {
   await backend?.close();
 });
 
-/** A finished set of real bank questions, as the practice page leaves it in the device outbox. */
+/**
+ * A finished set of real bank questions, as the practice page leaves it in the device outbox; the
+ * questions are marked as served to the student, as loading the set would have (the record takes
+ * only what was served).
+ */
 async function finishedSet(userId: string): Promise<PracticeSetRecord> {
   const { rows } = await backend.db.query<{ question_id: string; option_id: string }>(
     `select o.question_id, o.id as option_id from public.question_options o
       where o.position = 1 order by o.question_id limit 10`,
   );
+  await backend.db.query(`select private.note_served($1, 'question', $2)`, [
+    userId,
+    rows.map((r) => r.question_id),
+  ]);
   const now = Date.now();
   return {
     setId: randomUUID(),
