@@ -21,7 +21,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { RouteName } from '../shared/app-actions';
-import { errorMessage } from '../shared/messages';
+import { rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { AccessGateEvent } from '../shared/set-events';
 import type { EntitlementPort, SessionInfo } from './access-gate.ports';
@@ -74,6 +74,20 @@ export const redirectingState = {
   tags: ['done'] as 'done'[],
   type: 'final' as const,
 };
+/**
+ * The paid flows' gate (practice and clinical judgment): a visitor goes to /login, a student
+ * without a plan or trial to /billing, and a failed check asks the student (Try again).
+ */
+export const paidFlowGateInput = ({
+  context,
+}: {
+  context: { session: SessionInfo | null };
+}): AccessGateInput => ({
+  session: context.session,
+  signedOutRoute: 'login',
+  notEntitledRoute: 'billing',
+  onFailure: 'ask',
+});
 /** The route to leave for after a refusal (the gate names one for every refusal its input routes). */
 export const redirectRoute = (output: AccessGateOutput): RouteName => output.redirectTo ?? 'dashboard';
 
@@ -139,10 +153,7 @@ export const accessGateMachine = setup({
           {
             guard: 'asksOnFailure',
             target: 'failed',
-            actions: {
-              type: 'rememberError',
-              params: ({ event }) => ({ message: errorMessage(event.error) }),
-            },
+            actions: rememberFailure,
           },
           { target: 'decided', actions: { type: 'decide', params: { access: 'unknown' } } },
         ],

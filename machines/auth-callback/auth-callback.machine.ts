@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { appActionPlaceholders } from '../shared/app-actions';
-import { errorMessage, messages } from '../shared/messages';
+import { rememberFailure } from '../shared/error-actions';
+import { messages } from '../shared/messages';
 import { placeholdersFor } from '../shared/not-provided';
 import type { AuthPort } from '../shared/ports';
 
@@ -69,7 +70,7 @@ export const authCallbackMachine = setup({
         onDone: { target: 'signedIn' },
         onError: {
           target: 'failed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },
@@ -83,7 +84,7 @@ export const authCallbackMachine = setup({
         onDone: { target: 'signedIn' },
         onError: {
           target: 'failed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },

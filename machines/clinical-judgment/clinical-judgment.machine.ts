@@ -3,6 +3,7 @@ import {
   accessGateGuards,
   accessGateMachine,
   createAccessGateImplementations,
+  paidFlowGateInput,
   redirectingState,
   redirectRoute,
 } from '../access-gate/access-gate.machine';
@@ -11,7 +12,7 @@ import {
   recordDeliveryMachine,
 } from '../record-delivery/record-delivery.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
-import { errorMessage } from '../shared/messages';
+import { rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type {
   JudgmentPort,
@@ -131,12 +132,7 @@ export const clinicalJudgmentMachine = setup({
       invoke: {
         id: 'accessGate',
         src: 'accessGate',
-        input: ({ context }) => ({
-          session: context.session,
-          signedOutRoute: 'login',
-          notEntitledRoute: 'billing',
-          onFailure: 'ask',
-        }),
+        input: paidFlowGateInput,
         onDone: [
           {
             guard: { type: 'isAccessGranted', params: ({ event }) => ({ output: event.output }) },
@@ -173,7 +169,7 @@ export const clinicalJudgmentMachine = setup({
         },
         onError: {
           target: 'reviewFailed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },
@@ -204,7 +200,7 @@ export const clinicalJudgmentMachine = setup({
         ],
         onError: {
           target: 'loadFailed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },

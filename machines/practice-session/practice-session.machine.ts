@@ -1,5 +1,10 @@
 import { assign, setup } from 'xstate';
-import { accessGateGuards, redirectingState, redirectRoute } from '../access-gate/access-gate.machine';
+import {
+  accessGateGuards,
+  paidFlowGateInput,
+  redirectingState,
+  redirectRoute,
+} from '../access-gate/access-gate.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { PracticeQuestion } from '../shared/ports';
@@ -7,7 +12,6 @@ import { shuffle } from './practice-rules';
 import {
   aNewSet,
   createPracticeSessionImplementations,
-  gateInput,
   loadQuestions,
   recordDeliveryInput,
   saveProgress,
@@ -155,7 +159,7 @@ export const practiceSessionMachine = setup({
               invoke: {
                 id: 'accessGate',
                 src: 'accessGate',
-                input: gateInput,
+                input: paidFlowGateInput,
                 onDone: [
                   {
                     guard: { type: 'isAccessGranted', params: ({ event }) => ({ output: event.output }) },
