@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { CHECKOUT_REDIRECT_DELAY_MS } from '../../domain/business-rules';
 import { checkoutReturnFixtures } from '../../machines/checkout-return/checkout-return.fixtures';
@@ -8,31 +8,12 @@ import {
   ENTITLEMENT_POLL_INTERVAL_MS,
 } from '../../machines/checkout-return/checkout-return.machine';
 import { ada as session } from '../../machines/shared/fixtures';
-import {
-  Coverage,
-  casesForInputs,
-  expectFullCoverage,
-  FakeActors,
-  replayOnActor,
-  toModelMachine,
-} from '../support/model';
+import { describeModel, replayOnActor } from '../support/model';
 
-const machineModel = toModelMachine(checkoutReturnMachine);
-const coverage = new Coverage(machineModel);
-// The gate answers "signed out" exactly when nobody is signed in (its own model test proves it).
-const cases = casesForInputs(machineModel, checkoutReturnFixtures).filter(({ input, path }) =>
-  path.steps.every(
-    (s) =>
-      s.event.type !== 'xstate.done.actor.accessGate' ||
-      (s.event.output.access === 'signedOut') === (input.session === null),
-  ),
-);
-
-describe('checkout-return machine (model-based)', () => {
-  afterAll(() => expectFullCoverage(coverage, 'machine'));
-
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
-    const fakes = new FakeActors();
+describeModel(
+  checkoutReturnMachine,
+  checkoutReturnFixtures,
+  async ({ input, events, fakes, coverage }) => {
     const clock = new SimulatedClock();
     const navigations: Array<{ route: string; at: number }> = [];
     const actor = createActor(
@@ -51,7 +32,7 @@ describe('checkout-return machine (model-based)', () => {
     await replayOnActor({
       coverage,
       input,
-      events: path.steps.map((s) => s.event),
+      events,
       actor,
       fakes,
       clock,
@@ -109,12 +90,21 @@ describe('checkout-return machine (model-based)', () => {
       },
     });
     actor.stop();
-  });
+  },
+  {
+    // The gate answers "signed out" exactly when nobody is signed in (its own model test proves it).
+    keep: ({ input, path }) =>
+      path.steps.every(
+        (s) =>
+          s.event.type !== 'xstate.done.actor.accessGate' ||
+          (s.event.output.access === 'signedOut') === (input.session === null),
+      ),
+  },
+);
 
-  it('redirects after the three seconds of the spec and polls only inside them', () => {
-    expect(CHECKOUT_REDIRECT_DELAY_MS).toBe(3_000);
-    expect((ENTITLEMENT_MAX_CHECKS - 1) * ENTITLEMENT_POLL_INTERVAL_MS).toBeLessThan(
-      CHECKOUT_REDIRECT_DELAY_MS,
-    );
-  });
+it('redirects after the three seconds of the spec and polls only inside them', () => {
+  expect(CHECKOUT_REDIRECT_DELAY_MS).toBe(3_000);
+  expect((ENTITLEMENT_MAX_CHECKS - 1) * ENTITLEMENT_POLL_INTERVAL_MS).toBeLessThan(
+    CHECKOUT_REDIRECT_DELAY_MS,
+  );
 });

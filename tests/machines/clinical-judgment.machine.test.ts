@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { NgnItem } from '../../domain/ngn-items';
 import { scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring';
@@ -18,14 +18,7 @@ import {
 import type { JudgmentProgress } from '../../machines/clinical-judgment/clinical-judgment.types';
 import { canPick, isAnswered, pick } from '../../machines/clinical-judgment/judgment-rules';
 import { ada } from '../../machines/shared/fixtures';
-import {
-  Coverage,
-  casesForInputs,
-  expectFullCoverage,
-  FakeActors,
-  replayOnActor,
-  toModelMachine,
-} from '../support/model';
+import { describeModel, FakeActors, replayOnActor } from '../support/model';
 
 function start(input: ClinicalJudgmentInput) {
   const fakes = new FakeActors();
@@ -57,19 +50,15 @@ function start(input: ClinicalJudgmentInput) {
   return { actor, fakes, log };
 }
 
-const machineModel = toModelMachine(clinicalJudgmentMachine);
-const coverage = new Coverage(machineModel);
-const cases = casesForInputs(machineModel, clinicalJudgmentFixtures);
-
-describe('clinical-judgment machine (model-based)', () => {
-  afterAll(() => expectFullCoverage(coverage, 'machine'));
-
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
+describeModel(
+  clinicalJudgmentMachine,
+  clinicalJudgmentFixtures,
+  async ({ input, path, events, coverage }) => {
     const { actor, fakes, log } = start(input);
     await replayOnActor({
       coverage,
       input,
-      events: path.steps.map((s) => s.event),
+      events,
       actor,
       fakes,
       assertions: {
@@ -172,8 +161,8 @@ describe('clinical-judgment machine (model-based)', () => {
       },
     });
     actor.stop();
-  });
-});
+  },
+);
 
 describe('clinical-judgment picks (every item type)', () => {
   const sata = judgmentItems[0] as Extract<NgnItem, { type: 'multiple-response' }>;
