@@ -3,20 +3,16 @@ import { createActor } from 'xstate';
 import { accessGateFixtures } from '../../machines/access-gate/access-gate.fixtures';
 import { accessGateMachine } from '../../machines/access-gate/access-gate.machine';
 import { ada } from '../../machines/shared/fixtures';
-import { describeModel, FakeActors, replayOnActor } from '../support/model';
+import { describeModel, FakeActors } from '../support/model';
 
-describeModel(accessGateMachine, accessGateFixtures, async ({ input, events, fakes, coverage }) => {
+describeModel(accessGateMachine, accessGateFixtures, async ({ input, events, fakes, replay }) => {
   const actor = createActor(
     accessGateMachine.provide({ actors: { checkEntitlement: fakes.promise('checkEntitlement') } }),
     { input },
   ).start();
   const last = events.at(-1);
-  await replayOnActor({
-    coverage,
-    input,
-    events,
+  await replay({
     actor,
-    fakes,
     assertions: {
       'access-gate.checkingEntitlement': (s) => {
         expect(s.hasTag('busy')).toBe(true);

@@ -6,9 +6,9 @@ import {
 } from '../../machines/auth-callback/auth-callback.fixtures';
 import { authCallbackMachine } from '../../machines/auth-callback/auth-callback.machine';
 import { messages } from '../../machines/shared/messages';
-import { describeModel, replayOnActor } from '../support/model';
+import { describeModel } from '../support/model';
 
-describeModel(authCallbackMachine, authCallbackFixtures, async ({ input, events, fakes, coverage }) => {
+describeModel(authCallbackMachine, authCallbackFixtures, async ({ input, fakes, replay }) => {
   const toasts: Array<{ title: string; message: string }> = [];
   const navigations: string[] = [];
   const actor = createActor(
@@ -29,12 +29,8 @@ describeModel(authCallbackMachine, authCallbackFixtures, async ({ input, events,
     expect(fakes.calls.at(-1)).toEqual({ name, input: arg });
     expect(navigations).toEqual([]);
   };
-  await replayOnActor({
-    coverage,
-    input,
-    events,
+  await replay({
     actor,
-    fakes,
     assertions: {
       // A token hash wins over a code when both are present.
       'auth-callback.verifyingTokenHash': busy('verifyTokenHash', { tokenHash: input.tokenHash ?? '' }),

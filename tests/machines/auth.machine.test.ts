@@ -4,9 +4,9 @@ import { authFixtures } from '../../machines/auth/auth.fixtures';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { ada, grace } from '../../machines/shared/fixtures';
 import type { SessionInfo } from '../../machines/shared/ports';
-import { describeModel, replayOnActor, type StateAssertions } from '../support/model';
+import { describeModel, type StateAssertions } from '../support/model';
 
-describeModel(authMachine, authFixtures, async ({ path, events, fakes, coverage }) => {
+describeModel(authMachine, authFixtures, async ({ path, fakes, replay }) => {
   const reloads: string[] = [];
   const actor = createActor(
     authMachine.provide({
@@ -38,11 +38,8 @@ describeModel(authMachine, authFixtures, async ({ path, events, fakes, coverage 
       expect(fakes.isRunning('signOut')).toBe(true);
     },
   };
-  await replayOnActor({
-    coverage,
-    events,
+  await replay({
     actor,
-    fakes,
     assertions,
   });
   // Leaving signingOut (either way) must do a full reload to /login, exactly once.

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { billingFixtures, billingStatuses } from '../../machines/billing/billing.fixtures';
 import { billingMachine } from '../../machines/billing/billing.machine';
 import { ada } from '../../machines/shared/fixtures';
-import { describeModel, FakeActors, replayOnActor } from '../support/model';
+import { describeModel, FakeActors } from '../support/model';
 
 function start(fakes: FakeActors, userId: string | null, portalVisits: string[] = []) {
   return createActor(
@@ -15,19 +15,15 @@ function start(fakes: FakeActors, userId: string | null, portalVisits: string[] 
   ).start();
 }
 
-describeModel(billingMachine, billingFixtures, async ({ input, events, fakes, coverage }) => {
+describeModel(billingMachine, billingFixtures, async ({ input, fakes, replay }) => {
   const portalVisits: string[] = [];
   const actor = start(fakes, input.userId, portalVisits);
   const manageable = (s: ReturnType<typeof actor.getSnapshot>) => {
     expect(s.can({ type: 'portal.open' })).toBe(true);
     expect(s.context.error).toBeNull();
   };
-  await replayOnActor({
-    coverage,
-    input,
-    events,
+  await replay({
     actor,
-    fakes,
     assertions: {
       'billing.signedOut.offering': (s) => {
         expect(s.context.userId).toBeNull();

@@ -8,12 +8,12 @@ import {
   ENTITLEMENT_POLL_INTERVAL_MS,
 } from '../../machines/checkout-return/checkout-return.machine';
 import { ada as session } from '../../machines/shared/fixtures';
-import { describeModel, replayOnActor } from '../support/model';
+import { describeModel } from '../support/model';
 
 describeModel(
   checkoutReturnMachine,
   checkoutReturnFixtures,
-  async ({ input, events, fakes, coverage }) => {
+  async ({ input, fakes, replay }) => {
     const clock = new SimulatedClock();
     const navigations: Array<{ route: string; at: number }> = [];
     const actor = createActor(
@@ -29,12 +29,8 @@ describeModel(
       expect(clock.now()).toBeLessThan(CHECKOUT_REDIRECT_DELAY_MS);
       expect(s.context.session).toEqual(session);
     };
-    await replayOnActor({
-      coverage,
-      input,
-      events,
+    await replay({
       actor,
-      fakes,
       clock,
       delays: {
         // The redirect counts from the page's start, whatever polling happened meanwhile.

@@ -14,9 +14,9 @@ import {
 } from '../../machines/email-login/email-login.machine';
 import { messages } from '../../machines/shared/messages';
 import { BackendError } from '../../machines/shared/ports';
-import { describeModel, FakeActors, replayOnActor } from '../support/model';
+import { describeModel, FakeActors } from '../support/model';
 
-describeModel(emailLoginMachine, emailLoginFixtures, async ({ input, events, fakes, coverage }) => {
+describeModel(emailLoginMachine, emailLoginFixtures, async ({ input, fakes, replay }) => {
   const actor = createActor(
     emailLoginMachine.provide({
       actors: {
@@ -28,12 +28,8 @@ describeModel(emailLoginMachine, emailLoginFixtures, async ({ input, events, fak
   ).start();
   const lastSubmit = () =>
     [...fakes.calls].at(-1)?.input as { email: string; redirectTo: string } | undefined;
-  await replayOnActor({
-    coverage,
-    input,
-    events,
+  await replay({
     actor,
-    fakes,
     assertions: {
       'email-login.editing': (s) => {
         expect(s.hasTag('form')).toBe(true);

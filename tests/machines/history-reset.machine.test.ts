@@ -3,19 +3,15 @@ import { createActor } from 'xstate';
 import { historyResetFixtures } from '../../machines/history-reset/history-reset.fixtures';
 import { historyResetMachine } from '../../machines/history-reset/history-reset.machine';
 import { ada } from '../../machines/shared/fixtures';
-import { describeModel, FakeActors, replayOnActor } from '../support/model';
+import { describeModel, FakeActors } from '../support/model';
 
-describeModel(historyResetMachine, historyResetFixtures, async ({ input, events, fakes, coverage }) => {
+describeModel(historyResetMachine, historyResetFixtures, async ({ input, events, fakes, replay }) => {
   const actor = createActor(
     historyResetMachine.provide({ actors: { resetHistory: fakes.promise('resetHistory') } }),
     { input },
   ).start();
-  await replayOnActor({
-    coverage,
-    input,
-    events,
+  await replay({
     actor,
-    fakes,
     assertions: {
       'history-reset.idle': (s) => {
         expect(s.context.error).toBeNull();

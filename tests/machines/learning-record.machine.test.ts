@@ -13,7 +13,7 @@ import {
   learningRecordMachine,
 } from '../../machines/learning-record/learning-record.machine';
 import { ada } from '../../machines/shared/fixtures';
-import { describeModel, FakeActors, replayOnActor } from '../support/model';
+import { describeModel, FakeActors } from '../support/model';
 
 function start(input: LearningRecordInput) {
   const fakes = new FakeActors();
@@ -30,13 +30,10 @@ function start(input: LearningRecordInput) {
   return { actor, fakes };
 }
 
-describeModel(learningRecordMachine, learningRecordFixtures, async ({ input, events, coverage }) => {
+describeModel(learningRecordMachine, learningRecordFixtures, async ({ input, replay }) => {
   const { actor, fakes } = start(input);
   const lastCall = () => fakes.calls.at(-1);
-  await replayOnActor({
-    coverage,
-    input,
-    events,
+  await replay({
     actor,
     fakes,
     assertions: {

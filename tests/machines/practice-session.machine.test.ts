@@ -17,7 +17,7 @@ import {
 } from '../../machines/practice-session/practice-session.machine';
 import { ada } from '../../machines/shared/fixtures';
 import type { PracticeSetRecord } from '../../machines/shared/ports';
-import { describeModel, FakeActors, flush, replayOnActor } from '../support/model';
+import { describeModel, FakeActors, flush } from '../support/model';
 
 const set = practiceSet;
 const session = ada;
@@ -63,7 +63,7 @@ function start(input: PracticeSessionInput) {
 
 type Snapshot = ReturnType<ReturnType<typeof start>['actor']['getSnapshot']>;
 
-describeModel(practiceSessionMachine, practiceSessionFixtures, async ({ input, path, events, coverage }) => {
+describeModel(practiceSessionMachine, practiceSessionFixtures, async ({ input, path, events, replay }) => {
   const { actor, fakes, log } = start(input);
   const expectSavedMatches = (s: Snapshot) => {
     // Whatever the student sees is exactly what a reload would restore.
@@ -99,10 +99,7 @@ describeModel(practiceSessionMachine, practiceSessionFixtures, async ({ input, p
       } satisfies PracticeSetRecord,
     });
   };
-  await replayOnActor({
-    coverage,
-    input,
-    events: events,
+  await replay({
     actor,
     fakes,
     assertions: {

@@ -5,19 +5,15 @@ import {
   createRecordDeliveryImplementations,
   recordDeliveryMachine,
 } from '../../machines/record-delivery/record-delivery.machine';
-import { describeModel, replayOnActor } from '../support/model';
+import { describeModel } from '../support/model';
 
-describeModel(recordDeliveryMachine, recordDeliveryFixtures, async ({ input, events, fakes, coverage }) => {
+describeModel(recordDeliveryMachine, recordDeliveryFixtures, async ({ input, fakes, replay }) => {
   const actor = createActor(
     recordDeliveryMachine.provide({ actors: { sendRecord: fakes.promise('sendRecord') } }),
     { input },
   ).start();
-  await replayOnActor({
-    coverage,
-    input,
-    events,
+  await replay({
     actor,
-    fakes,
     assertions: {
       'record-delivery.saving': (s) => {
         // Every attempt carries the same record.

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { resetPasswordFixtures, samePassword } from '../../machines/reset-password/reset-password.fixtures';
 import { resetPasswordMachine } from '../../machines/reset-password/reset-password.machine';
 import { messages } from '../../machines/shared/messages';
-import { describeModel, replayOnActor } from '../support/model';
+import { describeModel } from '../support/model';
 
 const validationErrors = [
   messages.passwordsRequired,
@@ -12,7 +12,7 @@ const validationErrors = [
   samePassword.message,
 ];
 
-describeModel(resetPasswordMachine, resetPasswordFixtures, async ({ input, events, fakes, coverage }) => {
+describeModel(resetPasswordMachine, resetPasswordFixtures, async ({ input, fakes, replay }) => {
   const reloads: string[] = [];
   const actor = createActor(
     resetPasswordMachine.provide({
@@ -25,12 +25,8 @@ describeModel(resetPasswordMachine, resetPasswordFixtures, async ({ input, event
     }),
     { input },
   ).start();
-  await replayOnActor({
-    coverage,
-    input,
-    events,
+  await replay({
     actor,
-    fakes,
     assertions: {
       'reset-password.verifyingLink': (s) => {
         expect(s.hasTag('busy')).toBe(true);

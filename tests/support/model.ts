@@ -401,8 +401,15 @@ export interface ModelCase<I> {
   events: AnyEventObject[];
   /** Fresh fakes for this case's actors. */
   fakes: FakeActors;
-  /** The machine layer's coverage, for `replayOnActor`. */
+  /** The machine layer's coverage. */
   coverage: Coverage;
+  /**
+   * `replayOnActor` for this case: its coverage, input, events and (unless the test starts its
+   * own) fakes are filled in, the test gives its actor and assertions.
+   */
+  replay<T>(
+    options: Omit<ReplayOptions<T>, 'coverage' | 'input' | 'events' | 'fakes'> & { fakes?: FakeActors },
+  ): Promise<void>;
 }
 
 /**
@@ -424,7 +431,15 @@ export function describeModel<I>(
     afterAll(() => expectFullCoverage(coverage, 'machine'));
     it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
       const events = path.steps.map((s) => s.event);
-      await runCase({ input, path, events, fakes: new FakeActors(), coverage });
+      const fakes = new FakeActors();
+      await runCase({
+        input,
+        path,
+        events,
+        fakes,
+        coverage,
+        replay: (options) => replayOnActor({ coverage, input, events, fakes, ...options }),
+      });
     });
   });
 }
