@@ -4,6 +4,7 @@ import { rememberFailure } from '../shared/error-actions';
 import { messages } from '../shared/messages';
 import { placeholdersFor } from '../shared/not-provided';
 import type { AuthPort } from '../shared/ports';
+import { hasTokenHash } from '../shared/session-guards';
 
 /** The callback URL's parameters, read by the page (the machine never reads window.location). */
 export interface AuthCallbackInput {
@@ -36,7 +37,7 @@ export const authCallbackMachine = setup({
   },
   actors: placeholdersFor('auth-callback', createAuthCallbackImplementations),
   guards: {
-    hasTokenHash: ({ context }) => Boolean(context.tokenHash),
+    hasTokenHash,
     hasCode: ({ context }) => Boolean(context.code),
   },
   actions: {
