@@ -13,7 +13,7 @@
  *   `accessGate` in every parent).
  * - Actors: `checkEntitlement` ({ userId } → boolean), from `createAccessGateImplementations(port)`.
  *
- * A parent declares `accessGate: accessGateMachine` in `setup({ actors })`, invokes it with
+ * A parent declares `accessGate: accessGateMachine` in `setup({ actors })`, invokes it with (a paid flow: `invoke: paidFlowGate({ granted, redirecting })`)
  * `{ id: 'accessGate', src: 'accessGate', input, onDone }` (guard on `event.output.access`), and
  * its implementations factory provides the real check:
  * `accessGate: accessGateMachine.provide(createAccessGateImplementations(port))`. The view renders
@@ -90,6 +90,32 @@ export const paidFlowGateInput = ({
 });
 /** The route to leave for after a refusal (the gate names one for every refusal its input routes). */
 export const redirectRoute = (output: AccessGateOutput): RouteName => output.redirectTo ?? 'dashboard';
+/**
+ * A paid flow's invoke of the gate (practice, clinical judgment): with access it goes on to
+ * `targets.granted`; refused, it navigates to the route the gate named and rests in
+ * `targets.redirecting` (a `redirectingState`).
+ */
+export function paidFlowGate(targets: { granted: string; redirecting: string }) {
+  type GateDone = { event: { output: AccessGateOutput } };
+  return {
+    id: 'accessGate',
+    src: 'accessGate',
+    input: paidFlowGateInput,
+    onDone: [
+      {
+        guard: { type: 'isAccessGranted', params: ({ event }: GateDone) => ({ output: event.output }) },
+        target: targets.granted,
+      },
+      {
+        target: targets.redirecting,
+        actions: {
+          type: 'navigateTo',
+          params: ({ event }: GateDone) => ({ route: redirectRoute(event.output) }),
+        },
+      },
+    ],
+  } as const;
+}
 
 const redirectFor = (context: AccessGateContext, access: Access): RouteName | null =>
   access === 'signedOut'

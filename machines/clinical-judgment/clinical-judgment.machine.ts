@@ -3,9 +3,8 @@ import {
   accessGateGuards,
   accessGateMachine,
   createAccessGateImplementations,
-  paidFlowGateInput,
+  paidFlowGate,
   redirectingState,
-  redirectRoute,
 } from '../access-gate/access-gate.machine';
 import {
   createRecordDeliveryImplementations,
@@ -129,21 +128,7 @@ export const clinicalJudgmentMachine = setup({
       description:
         'The shared access gate (machines/access-gate): a session, then a paid plan or trial; a failed check shows Try again there.',
       tags: ['busy'],
-      invoke: {
-        id: 'accessGate',
-        src: 'accessGate',
-        input: paidFlowGateInput,
-        onDone: [
-          {
-            guard: { type: 'isAccessGranted', params: ({ event }) => ({ output: event.output }) },
-            target: 'entitled',
-          },
-          {
-            target: 'redirecting',
-            actions: { type: 'navigateTo', params: ({ event }) => ({ route: redirectRoute(event.output) }) },
-          },
-        ],
-      },
+      invoke: paidFlowGate({ granted: 'entitled', redirecting: 'redirecting' }),
     },
     redirecting: redirectingState,
     entitled: {
