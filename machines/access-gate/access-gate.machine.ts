@@ -13,7 +13,7 @@
  *   `accessGate` in every parent).
  * - Actors: `checkEntitlement` ({ userId } → boolean), from `createAccessGateImplementations(port)`.
  *
- * A parent declares `accessGate: accessGateMachine` in `setup({ actors })`, invokes it with
+ * A parent declares `accessGate: accessGateMachine` in `setup({ actors })`, invokes it with (a paid flow: `invoke: paidFlowGate({ granted, redirecting })`)
  * `{ id: 'accessGate', src: 'accessGate', input, onDone }` (guard on `event.output.access`), and
  * its implementations factory provides the real check:
  * `accessGate: accessGateMachine.provide(createAccessGateImplementations(port))`. The view renders
@@ -21,7 +21,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { RouteName } from '../shared/app-actions';
-import { errorMessage } from '../shared/messages';
+import { rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { AccessGateEvent } from '../shared/set-events';
 import type { EntitlementPort, SessionInfo } from './access-gate.ports';
@@ -74,8 +74,48 @@ export const redirectingState = {
   tags: ['done'] as 'done'[],
   type: 'final' as const,
 };
+/**
+ * The paid flows' gate (practice and clinical judgment): a visitor goes to /login, a student
+ * without a plan or trial to /billing, and a failed check asks the student (Try again).
+ */
+export const paidFlowGateInput = ({
+  context,
+}: {
+  context: { session: SessionInfo | null };
+}): AccessGateInput => ({
+  session: context.session,
+  signedOutRoute: 'login',
+  notEntitledRoute: 'billing',
+  onFailure: 'ask',
+});
 /** The route to leave for after a refusal (the gate names one for every refusal its input routes). */
 export const redirectRoute = (output: AccessGateOutput): RouteName => output.redirectTo ?? 'dashboard';
+/**
+ * A paid flow's invoke of the gate (practice, clinical judgment): with access it goes on to
+ * `targets.granted`; refused, it navigates to the route the gate named and rests in
+ * `targets.redirecting` (a `redirectingState`).
+ */
+export function paidFlowGate(targets: { granted: string; redirecting: string }) {
+  type GateDone = { event: { output: AccessGateOutput } };
+  return {
+    id: 'accessGate',
+    src: 'accessGate',
+    input: paidFlowGateInput,
+    onDone: [
+      {
+        guard: { type: 'isAccessGranted', params: ({ event }: GateDone) => ({ output: event.output }) },
+        target: targets.granted,
+      },
+      {
+        target: targets.redirecting,
+        actions: {
+          type: 'navigateTo',
+          params: ({ event }: GateDone) => ({ route: redirectRoute(event.output) }),
+        },
+      },
+    ],
+  } as const;
+}
 
 const redirectFor = (context: AccessGateContext, access: Access): RouteName | null =>
   access === 'signedOut'
@@ -139,10 +179,7 @@ export const accessGateMachine = setup({
           {
             guard: 'asksOnFailure',
             target: 'failed',
-            actions: {
-              type: 'rememberError',
-              params: ({ event }) => ({ message: errorMessage(event.error) }),
-            },
+            actions: rememberFailure,
           },
           { target: 'decided', actions: { type: 'decide', params: { access: 'unknown' } } },
         ],

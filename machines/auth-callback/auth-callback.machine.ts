@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { appActionPlaceholders } from '../shared/app-actions';
-import { errorMessage, messages } from '../shared/messages';
+import { rememberFailure } from '../shared/error-actions';
+import { messages } from '../shared/messages';
 import { placeholdersFor } from '../shared/not-provided';
 import type { AuthPort } from '../shared/ports';
+import { hasTokenHash } from '../shared/session-guards';
 
 /** The callback URL's parameters, read by the page (the machine never reads window.location). */
 export interface AuthCallbackInput {
@@ -35,7 +37,7 @@ export const authCallbackMachine = setup({
   },
   actors: placeholdersFor('auth-callback', createAuthCallbackImplementations),
   guards: {
-    hasTokenHash: ({ context }) => Boolean(context.tokenHash),
+    hasTokenHash,
     hasCode: ({ context }) => Boolean(context.code),
   },
   actions: {
@@ -69,7 +71,7 @@ export const authCallbackMachine = setup({
         onDone: { target: 'signedIn' },
         onError: {
           target: 'failed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },
@@ -83,7 +85,7 @@ export const authCallbackMachine = setup({
         onDone: { target: 'signedIn' },
         onError: {
           target: 'failed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },

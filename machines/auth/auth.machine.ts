@@ -2,6 +2,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { appActionPlaceholders } from '../shared/app-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { AuthChange, AuthPort, SessionInfo } from '../shared/ports';
+import { hasSession, sessionFound } from '../shared/session-guards';
 
 export interface AuthContext {
   session: SessionInfo | null;
@@ -48,7 +49,7 @@ export const authMachine = setup({
     forgetSession: assign({ session: null }),
   },
   guards: {
-    hasSession: (_, params: { session: SessionInfo | null }) => params.session !== null,
+    hasSession,
   },
 }).createMachine({
   id: 'auth',
@@ -66,7 +67,7 @@ export const authMachine = setup({
         src: 'getSession',
         onDone: [
           {
-            guard: { type: 'hasSession', params: ({ event }) => ({ session: event.output }) },
+            guard: sessionFound,
             target: 'signedIn',
             actions: {
               type: 'rememberSession',

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage } from '../shared/messages';
+import { rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { BillingKind, BillingPort, BillingStatus } from '../shared/ports';
 
@@ -102,7 +102,7 @@ export const billingMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },
@@ -164,7 +164,7 @@ export const billingMachine = setup({
         },
         onError: {
           target: 'portalFailed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },

@@ -3,15 +3,15 @@ import {
   accessGateGuards,
   accessGateMachine,
   createAccessGateImplementations,
+  paidFlowGate,
   redirectingState,
-  redirectRoute,
 } from '../access-gate/access-gate.machine';
 import {
   createRecordDeliveryImplementations,
   recordDeliveryMachine,
 } from '../record-delivery/record-delivery.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
-import { errorMessage } from '../shared/messages';
+import { rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type {
   JudgmentPort,
@@ -128,26 +128,7 @@ export const clinicalJudgmentMachine = setup({
       description:
         'The shared access gate (machines/access-gate): a session, then a paid plan or trial; a failed check shows Try again there.',
       tags: ['busy'],
-      invoke: {
-        id: 'accessGate',
-        src: 'accessGate',
-        input: ({ context }) => ({
-          session: context.session,
-          signedOutRoute: 'login',
-          notEntitledRoute: 'billing',
-          onFailure: 'ask',
-        }),
-        onDone: [
-          {
-            guard: { type: 'isAccessGranted', params: ({ event }) => ({ output: event.output }) },
-            target: 'entitled',
-          },
-          {
-            target: 'redirecting',
-            actions: { type: 'navigateTo', params: ({ event }) => ({ route: redirectRoute(event.output) }) },
-          },
-        ],
-      },
+      invoke: paidFlowGate({ granted: 'entitled', redirecting: 'redirecting' }),
     },
     redirecting: redirectingState,
     entitled: {
@@ -173,7 +154,7 @@ export const clinicalJudgmentMachine = setup({
         },
         onError: {
           target: 'reviewFailed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },
@@ -204,7 +185,7 @@ export const clinicalJudgmentMachine = setup({
         ],
         onError: {
           target: 'loadFailed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },

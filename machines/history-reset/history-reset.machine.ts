@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage } from '../shared/messages';
+import { rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { LearningRecordPort } from '../shared/ports';
 
@@ -63,7 +63,7 @@ export const historyResetMachine = setup({
         onDone: { target: 'done', actions: 'clearError' },
         onError: {
           target: 'failed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },

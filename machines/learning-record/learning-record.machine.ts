@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage } from '../shared/messages';
+import { rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { LearningRecordPort, OutboxDelivery, ResultsSummary, ReviewedSet } from '../shared/ports';
 
@@ -129,7 +129,7 @@ export const learningRecordMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },
@@ -171,10 +171,7 @@ export const learningRecordMachine = setup({
             },
             onError: {
               target: 'setFailed',
-              actions: {
-                type: 'rememberError',
-                params: ({ event }) => ({ message: errorMessage(event.error) }),
-              },
+              actions: rememberFailure,
             },
           },
         },

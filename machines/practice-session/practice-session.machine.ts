@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { accessGateGuards, redirectingState, redirectRoute } from '../access-gate/access-gate.machine';
+import { accessGateGuards, paidFlowGate, redirectingState } from '../access-gate/access-gate.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { PracticeQuestion } from '../shared/ports';
@@ -7,7 +7,6 @@ import { shuffle } from './practice-rules';
 import {
   aNewSet,
   createPracticeSessionImplementations,
-  gateInput,
   loadQuestions,
   recordDeliveryInput,
   saveProgress,
@@ -152,24 +151,7 @@ export const practiceSessionMachine = setup({
           states: {
             checking: {
               description: 'The gate runs; its screens show (checking, or the failed check with Try again).',
-              invoke: {
-                id: 'accessGate',
-                src: 'accessGate',
-                input: gateInput,
-                onDone: [
-                  {
-                    guard: { type: 'isAccessGranted', params: ({ event }) => ({ output: event.output }) },
-                    target: 'granted',
-                  },
-                  {
-                    target: '#practice-session.redirecting',
-                    actions: {
-                      type: 'navigateTo',
-                      params: ({ event }) => ({ route: redirectRoute(event.output) }),
-                    },
-                  },
-                ],
-              },
+              invoke: paidFlowGate({ granted: 'granted', redirecting: '#practice-session.redirecting' }),
             },
             granted: {
               description: 'Access granted; "Loading questions…" while the first set is still on its way.',

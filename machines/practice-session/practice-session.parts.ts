@@ -4,11 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import { QUESTIONS_PER_SET } from '../../domain/business-rules';
-import {
-  type AccessGateInput,
-  accessGateMachine,
-  createAccessGateImplementations,
-} from '../access-gate/access-gate.machine';
+import { accessGateMachine, createAccessGateImplementations } from '../access-gate/access-gate.machine';
 import {
   createRecordDeliveryImplementations,
   recordDeliveryMachine,
@@ -18,14 +14,6 @@ import { progressOf, setRecordOf } from './practice-session.selectors';
 import type { PracticeSessionContext, PracticeSessionEvent } from './practice-session.types';
 
 export type WithContext = { context: PracticeSessionContext };
-
-/** Practice asks the gate to send a visitor to /login and a student without access to /billing. */
-export const gateInput = ({ context }: WithContext): AccessGateInput => ({
-  session: context.session,
-  signedOutRoute: 'login',
-  notEntitledRoute: 'billing',
-  onFailure: 'ask',
-});
 
 export const selectParams = ({ event }: { event: PracticeSessionEvent }) => {
   const { questionId, optionId } = event as Extract<PracticeSessionEvent, { type: 'answer.select' }>;

@@ -18,7 +18,7 @@
  * `<RecordDeliveryNote delivery={snapshot.children.recordDelivery} />` (src/components/flow-parts).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage } from '../shared/messages';
+import { rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { RecordDeliveryEvent } from '../shared/set-events';
 import type { RecordDeliveryPort } from './record-delivery.ports';
@@ -79,7 +79,7 @@ export const recordDeliveryMachine = setup({
         onDone: { target: 'saved', actions: 'clearError' },
         onError: {
           target: 'notSaved',
-          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: rememberFailure,
         },
       },
     },

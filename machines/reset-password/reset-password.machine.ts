@@ -3,7 +3,8 @@ import { MIN_PASSWORD_LENGTH } from '../../domain/business-rules';
 import { appActionPlaceholders } from '../shared/app-actions';
 import { errorMessage, messages } from '../shared/messages';
 import { placeholdersFor } from '../shared/not-provided';
-import type { AuthPort, SessionInfo } from '../shared/ports';
+import type { AuthPort } from '../shared/ports';
+import { hasSession, hasTokenHash, sessionFound } from '../shared/session-guards';
 
 export interface ResetPasswordInput {
   /** The recovery link's token hash, when the page was opened from the email. */
@@ -43,8 +44,8 @@ export const resetPasswordMachine = setup({
   },
   actors: placeholdersFor('reset-password', createResetPasswordImplementations),
   guards: {
-    hasTokenHash: ({ context }) => Boolean(context.tokenHash),
-    hasSession: (_, params: { session: SessionInfo | null }) => params.session !== null,
+    hasTokenHash,
+    hasSession,
     isFieldMissing: ({ event }) => event.password === '' || event.confirmation === '',
     isTooShort: ({ event }) => event.password.length < MIN_PASSWORD_LENGTH,
     isMismatch: ({ event }) => event.password !== event.confirmation,
@@ -84,7 +85,7 @@ export const resetPasswordMachine = setup({
         src: 'getSession',
         onDone: [
           {
-            guard: { type: 'hasSession', params: ({ event }) => ({ session: event.output }) },
+            guard: sessionFound,
             target: 'form',
           },
           { target: 'expired' },

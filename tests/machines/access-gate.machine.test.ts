@@ -1,68 +1,47 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { accessGateFixtures } from '../../machines/access-gate/access-gate.fixtures';
 import { accessGateMachine } from '../../machines/access-gate/access-gate.machine';
 import { ada } from '../../machines/shared/fixtures';
-import {
-  Coverage,
-  casesForInputs,
-  expectFullCoverage,
-  FakeActors,
-  replayOnActor,
-  toModelMachine,
-} from '../support/model';
+import { describeModel, FakeActors } from '../support/model';
 
-const machineModel = toModelMachine(accessGateMachine);
-const coverage = new Coverage(machineModel);
-const cases = casesForInputs(machineModel, accessGateFixtures);
-
-describe('access-gate machine (model-based)', () => {
-  afterAll(() => expectFullCoverage(coverage, 'machine'));
-
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
-    const fakes = new FakeActors();
-    const actor = createActor(
-      accessGateMachine.provide({ actors: { checkEntitlement: fakes.promise('checkEntitlement') } }),
-      { input },
-    ).start();
-    const events = path.steps.map((s) => s.event);
-    const last = events.at(-1);
-    await replayOnActor({
-      coverage,
-      input,
-      events,
-      actor,
-      fakes,
-      assertions: {
-        'access-gate.checkingEntitlement': (s) => {
-          expect(s.hasTag('busy')).toBe(true);
-          expect(fakes.isRunning('checkEntitlement')).toBe(true);
-          expect(fakes.calls.at(-1)).toEqual({ name: 'checkEntitlement', input: { userId: ada.userId } });
-        },
-        'access-gate.failed': (s) => {
-          expect(input.onFailure).toBe('ask');
-          expect(s.hasTag('error')).toBe(true);
-          expect(s.context.error).toBe('network');
-          expect(s.can({ type: 'entitlement.retry' })).toBe(true);
-        },
-        'access-gate.decided': (s) => {
-          expect(s.status).toBe('done');
-          const expected =
-            input.session === null
-              ? { access: 'signedOut', redirectTo: input.signedOutRoute }
-              : last?.type === 'xstate.error.actor.checkEntitlement'
-                ? { access: 'unknown', redirectTo: null }
-                : (last as { output?: boolean }).output === true
-                  ? { access: 'granted', redirectTo: null }
-                  : { access: 'notEntitled', redirectTo: input.notEntitledRoute };
-          expect(s.output).toEqual(expected);
-          // Never a check without a session.
-          if (input.session === null) expect(fakes.calls).toEqual([]);
-        },
+describeModel(accessGateMachine, accessGateFixtures, async ({ input, events, fakes, replay }) => {
+  const actor = createActor(
+    accessGateMachine.provide({ actors: { checkEntitlement: fakes.promise('checkEntitlement') } }),
+    { input },
+  ).start();
+  const last = events.at(-1);
+  await replay({
+    actor,
+    assertions: {
+      'access-gate.checkingEntitlement': (s) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(fakes.isRunning('checkEntitlement')).toBe(true);
+        expect(fakes.calls.at(-1)).toEqual({ name: 'checkEntitlement', input: { userId: ada.userId } });
       },
-    });
-    actor.stop();
+      'access-gate.failed': (s) => {
+        expect(input.onFailure).toBe('ask');
+        expect(s.hasTag('error')).toBe(true);
+        expect(s.context.error).toBe('network');
+        expect(s.can({ type: 'entitlement.retry' })).toBe(true);
+      },
+      'access-gate.decided': (s) => {
+        expect(s.status).toBe('done');
+        const expected =
+          input.session === null
+            ? { access: 'signedOut', redirectTo: input.signedOutRoute }
+            : last?.type === 'xstate.error.actor.checkEntitlement'
+              ? { access: 'unknown', redirectTo: null }
+              : (last as { output?: boolean }).output === true
+                ? { access: 'granted', redirectTo: null }
+                : { access: 'notEntitled', redirectTo: input.notEntitledRoute };
+        expect(s.output).toEqual(expected);
+        // Never a check without a session.
+        if (input.session === null) expect(fakes.calls).toEqual([]);
+      },
+    },
   });
+  actor.stop();
 });
 
 describe('access-gate machine (behaviour)', () => {

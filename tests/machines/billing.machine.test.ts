@@ -1,20 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { billingFixtures, billingStatuses } from '../../machines/billing/billing.fixtures';
 import { billingMachine } from '../../machines/billing/billing.machine';
 import { ada } from '../../machines/shared/fixtures';
-import {
-  Coverage,
-  casesForInputs,
-  expectFullCoverage,
-  FakeActors,
-  replayOnActor,
-  toModelMachine,
-} from '../support/model';
-
-const machineModel = toModelMachine(billingMachine);
-const coverage = new Coverage(machineModel);
-const cases = casesForInputs(machineModel, billingFixtures);
+import { describeModel, FakeActors } from '../support/model';
 
 function start(fakes: FakeActors, userId: string | null, portalVisits: string[] = []) {
   return createActor(
@@ -26,79 +15,69 @@ function start(fakes: FakeActors, userId: string | null, portalVisits: string[] 
   ).start();
 }
 
-describe('billing machine (model-based)', () => {
-  afterAll(() => expectFullCoverage(coverage, 'machine'));
-
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
-    const fakes = new FakeActors();
-    const portalVisits: string[] = [];
-    const actor = start(fakes, input.userId, portalVisits);
-    const events = path.steps.map((s) => s.event);
-    const manageable = (s: ReturnType<typeof actor.getSnapshot>) => {
-      expect(s.can({ type: 'portal.open' })).toBe(true);
-      expect(s.context.error).toBeNull();
-    };
-    await replayOnActor({
-      coverage,
-      input,
-      events,
-      actor,
-      fakes,
-      assertions: {
-        'billing.signedOut.offering': (s) => {
-          expect(s.context.userId).toBeNull();
-          // A visitor is never asked for a status or a portal.
-          expect(fakes.calls).toEqual([]);
-        },
-        'billing.signedOut.askingToSignIn': (s) => expect(s.can({ type: 'prompt.close' })).toBe(true),
-        'billing.loadingStatus': (s) => {
-          expect(s.hasTag('busy')).toBe(true);
-          expect(fakes.calls.at(-1)?.name).toBe('loadStatus');
-        },
-        'billing.loadFailed': (s) => {
-          expect(s.hasTag('error')).toBe(true);
-          expect(s.context.error).toBe('Failed to fetch');
-        },
-        'billing.showing.noSubscription': (s) => {
-          expect(s.context.status?.kind).toBe('none');
-          // Nothing to manage yet: the trial link is the way forward.
-          expect(s.can({ type: 'portal.open' })).toBe(false);
-        },
-        'billing.showing.trialing': (s) => {
-          expect(s.context.status?.kind).toBe('trialing');
-          manageable(s);
-        },
-        'billing.showing.active': (s) => {
-          expect(s.context.status?.kind).toBe('active');
-          manageable(s);
-        },
-        'billing.showing.canceling': (s) => {
-          expect(s.context.status?.kind).toBe('canceling');
-          manageable(s);
-        },
-        'billing.showing.pastDue': (s) => {
-          expect(s.context.status?.kind).toBe('past_due');
-          manageable(s);
-        },
-        'billing.showing.ended': (s) => {
-          expect(s.context.status?.kind).toBe('ended');
-          manageable(s);
-        },
-        'billing.openingPortal': (s) => {
-          expect(s.hasTag('busy')).toBe(true);
-          expect(fakes.calls.at(-1)).toEqual({ name: 'openPortal', input: undefined });
-        },
-        'billing.leavingForPortal': () => {
-          expect(portalVisits).toEqual(['https://billing.stripe.com/p/session/test_fixture']);
-        },
-        'billing.portalFailed': (s) => {
-          expect(s.hasTag('error')).toBe(true);
-          expect(s.context.error).toBe('The billing portal could not be opened. Please try again.');
-        },
+describeModel(billingMachine, billingFixtures, async ({ input, fakes, replay }) => {
+  const portalVisits: string[] = [];
+  const actor = start(fakes, input.userId, portalVisits);
+  const manageable = (s: ReturnType<typeof actor.getSnapshot>) => {
+    expect(s.can({ type: 'portal.open' })).toBe(true);
+    expect(s.context.error).toBeNull();
+  };
+  await replay({
+    actor,
+    assertions: {
+      'billing.signedOut.offering': (s) => {
+        expect(s.context.userId).toBeNull();
+        // A visitor is never asked for a status or a portal.
+        expect(fakes.calls).toEqual([]);
       },
-    });
-    actor.stop();
+      'billing.signedOut.askingToSignIn': (s) => expect(s.can({ type: 'prompt.close' })).toBe(true),
+      'billing.loadingStatus': (s) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(fakes.calls.at(-1)?.name).toBe('loadStatus');
+      },
+      'billing.loadFailed': (s) => {
+        expect(s.hasTag('error')).toBe(true);
+        expect(s.context.error).toBe('Failed to fetch');
+      },
+      'billing.showing.noSubscription': (s) => {
+        expect(s.context.status?.kind).toBe('none');
+        // Nothing to manage yet: the trial link is the way forward.
+        expect(s.can({ type: 'portal.open' })).toBe(false);
+      },
+      'billing.showing.trialing': (s) => {
+        expect(s.context.status?.kind).toBe('trialing');
+        manageable(s);
+      },
+      'billing.showing.active': (s) => {
+        expect(s.context.status?.kind).toBe('active');
+        manageable(s);
+      },
+      'billing.showing.canceling': (s) => {
+        expect(s.context.status?.kind).toBe('canceling');
+        manageable(s);
+      },
+      'billing.showing.pastDue': (s) => {
+        expect(s.context.status?.kind).toBe('past_due');
+        manageable(s);
+      },
+      'billing.showing.ended': (s) => {
+        expect(s.context.status?.kind).toBe('ended');
+        manageable(s);
+      },
+      'billing.openingPortal': (s) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(fakes.calls.at(-1)).toEqual({ name: 'openPortal', input: undefined });
+      },
+      'billing.leavingForPortal': () => {
+        expect(portalVisits).toEqual(['https://billing.stripe.com/p/session/test_fixture']);
+      },
+      'billing.portalFailed': (s) => {
+        expect(s.hasTag('error')).toBe(true);
+        expect(s.context.error).toBe('The billing portal could not be opened. Please try again.');
+      },
+    },
   });
+  actor.stop();
 });
 
 describe('billing machine (behaviour)', () => {

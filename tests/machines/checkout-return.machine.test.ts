@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { CHECKOUT_REDIRECT_DELAY_MS } from '../../domain/business-rules';
 import { checkoutReturnFixtures } from '../../machines/checkout-return/checkout-return.fixtures';
@@ -8,31 +8,12 @@ import {
   ENTITLEMENT_POLL_INTERVAL_MS,
 } from '../../machines/checkout-return/checkout-return.machine';
 import { ada as session } from '../../machines/shared/fixtures';
-import {
-  Coverage,
-  casesForInputs,
-  expectFullCoverage,
-  FakeActors,
-  replayOnActor,
-  toModelMachine,
-} from '../support/model';
+import { describeModel } from '../support/model';
 
-const machineModel = toModelMachine(checkoutReturnMachine);
-const coverage = new Coverage(machineModel);
-// The gate answers "signed out" exactly when nobody is signed in (its own model test proves it).
-const cases = casesForInputs(machineModel, checkoutReturnFixtures).filter(({ input, path }) =>
-  path.steps.every(
-    (s) =>
-      s.event.type !== 'xstate.done.actor.accessGate' ||
-      (s.event.output.access === 'signedOut') === (input.session === null),
-  ),
-);
-
-describe('checkout-return machine (model-based)', () => {
-  afterAll(() => expectFullCoverage(coverage, 'machine'));
-
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
-    const fakes = new FakeActors();
+describeModel(
+  checkoutReturnMachine,
+  checkoutReturnFixtures,
+  async ({ input, fakes, replay }) => {
     const clock = new SimulatedClock();
     const navigations: Array<{ route: string; at: number }> = [];
     const actor = createActor(
@@ -48,12 +29,8 @@ describe('checkout-return machine (model-based)', () => {
       expect(clock.now()).toBeLessThan(CHECKOUT_REDIRECT_DELAY_MS);
       expect(s.context.session).toEqual(session);
     };
-    await replayOnActor({
-      coverage,
-      input,
-      events: path.steps.map((s) => s.event),
+    await replay({
       actor,
-      fakes,
       clock,
       delays: {
         // The redirect counts from the page's start, whatever polling happened meanwhile.
@@ -109,12 +86,21 @@ describe('checkout-return machine (model-based)', () => {
       },
     });
     actor.stop();
-  });
+  },
+  {
+    // The gate answers "signed out" exactly when nobody is signed in (its own model test proves it).
+    keep: ({ input, path }) =>
+      path.steps.every(
+        (s) =>
+          s.event.type !== 'xstate.done.actor.accessGate' ||
+          (s.event.output.access === 'signedOut') === (input.session === null),
+      ),
+  },
+);
 
-  it('redirects after the three seconds of the spec and polls only inside them', () => {
-    expect(CHECKOUT_REDIRECT_DELAY_MS).toBe(3_000);
-    expect((ENTITLEMENT_MAX_CHECKS - 1) * ENTITLEMENT_POLL_INTERVAL_MS).toBeLessThan(
-      CHECKOUT_REDIRECT_DELAY_MS,
-    );
-  });
+it('redirects after the three seconds of the spec and polls only inside them', () => {
+  expect(CHECKOUT_REDIRECT_DELAY_MS).toBe(3_000);
+  expect((ENTITLEMENT_MAX_CHECKS - 1) * ENTITLEMENT_POLL_INTERVAL_MS).toBeLessThan(
+    CHECKOUT_REDIRECT_DELAY_MS,
+  );
 });

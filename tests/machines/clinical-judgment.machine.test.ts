@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { NgnItem } from '../../domain/ngn-items';
 import { scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring';
@@ -18,14 +18,7 @@ import {
 import type { JudgmentProgress } from '../../machines/clinical-judgment/clinical-judgment.types';
 import { canPick, isAnswered, pick } from '../../machines/clinical-judgment/judgment-rules';
 import { ada } from '../../machines/shared/fixtures';
-import {
-  Coverage,
-  casesForInputs,
-  expectFullCoverage,
-  FakeActors,
-  replayOnActor,
-  toModelMachine,
-} from '../support/model';
+import { describeModel, FakeActors } from '../support/model';
 
 function start(input: ClinicalJudgmentInput) {
   const fakes = new FakeActors();
@@ -57,122 +50,110 @@ function start(input: ClinicalJudgmentInput) {
   return { actor, fakes, log };
 }
 
-const machineModel = toModelMachine(clinicalJudgmentMachine);
-const coverage = new Coverage(machineModel);
-const cases = casesForInputs(machineModel, clinicalJudgmentFixtures);
-
-describe('clinical-judgment machine (model-based)', () => {
-  afterAll(() => expectFullCoverage(coverage, 'machine'));
-
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
-    const { actor, fakes, log } = start(input);
-    await replayOnActor({
-      coverage,
-      input,
-      events: path.steps.map((s) => s.event),
-      actor,
-      fakes,
-      assertions: {
-        'clinical-judgment.checkingAccess': (s) => {
-          expect(s.hasTag('busy')).toBe(true);
-          expect(fakes.calls.at(-1)).toEqual({
-            name: 'accessGate',
-            input: {
-              session: input.session,
-              signedOutRoute: 'login',
-              notEntitledRoute: 'billing',
-              onFailure: 'ask',
-            },
-          });
-        },
-        'clinical-judgment.redirecting': (s) => {
-          expect(s.hasTag('done')).toBe(true);
-          // Where the gate said: its route for the refusal, nothing else.
-          const answer = (path.steps.at(-1)?.event as { output?: { redirectTo: string } } | undefined)
-            ?.output;
-          expect(log.navigations).toEqual([answer?.redirectTo]);
-        },
-        'clinical-judgment.loading': (s) => {
-          expect(fakes.calls.at(-1)).toEqual({ name: 'loadJudgmentSet', input: { kind: s.context.kind } });
-        },
-        'clinical-judgment.loadingReview': () => {
-          expect(fakes.calls.at(-1)).toEqual({ name: 'loadJudgmentReview', input: { setId: 'j-0' } });
-        },
-        'clinical-judgment.reviewing': (s) => {
-          expect(s.hasTag('done')).toBe(true);
-          expect(s.context.review).toEqual(judgmentReview);
-          // Reviewing neither records nor touches the set in progress on this device.
-          expect(fakes.calls.some((c) => c.name === 'recordDelivery')).toBe(false);
-          expect(log.progress).toEqual([]);
-        },
-        'clinical-judgment.reviewFailed': (s) => {
-          expect(s.context.error).toBe('Judgment set not found.');
-          expect(s.can({ type: 'set.retry' })).toBe(true);
-        },
-        'clinical-judgment.empty': (s) => {
-          expect(s.context.set).toBeNull();
-        },
-        'clinical-judgment.loadFailed': (s) => {
-          expect(s.context.error).toBe('Failed to fetch');
-          expect(s.can({ type: 'set.retry' })).toBe(true);
-        },
-        'clinical-judgment.answering': (s) => {
-          expect(s.hasTag('form')).toBe(true);
-          const items = s.context.set?.items ?? [];
-          expect(s.context.responses).toHaveLength(items.length);
-          // Items before the current one are answered, and locked: no pick reaches them.
-          for (const [i, item] of items.slice(0, s.context.currentIndex).entries())
-            expect(isAnswered(item, s.context.responses[i])).toBe(true);
-          const answered = isAnswered(
-            items[s.context.currentIndex] as never,
-            s.context.responses[s.context.currentIndex],
-          );
-          const last = s.context.currentIndex === items.length - 1;
-          expect(s.can({ type: 'item.next' })).toBe(answered && !last);
-          expect(s.can({ type: 'set.submit' })).toBe(answered && last);
-          // Every change is on this device: the last progress kept is what is on screen.
-          expect(log.progress.at(-1)).toEqual({
-            userId: ada.userId,
-            kind: s.context.kind,
-            set: s.context.set,
-            responses: s.context.responses,
-            currentIndex: s.context.currentIndex,
-            setId: s.context.setId,
-            startedAt: s.context.startedAt,
-          });
-          if (input.saved && s.context.setId === savedJudgment.setId) {
-            // Resumed where it was left: same set, same answers, the first item still locked.
-            expect(s.context.set).toEqual(savedJudgment.set);
-            expect(s.context.responses[0]).toEqual(savedJudgment.responses[0]);
-            expect(s.context.currentIndex).toBeGreaterThanOrEqual(savedJudgment.currentIndex);
-            expect(fakes.calls.some((c) => c.name === 'loadJudgmentSet')).toBe(false);
-          }
-        },
-        'clinical-judgment.results': (s) => {
-          expect(s.hasTag('done')).toBe(true);
-          expect(s.can({ type: 'set.new' })).toBe(true);
-          // A finished set is not resumed after a reload.
-          expect(log.cleared).toBeGreaterThan(0);
-          // The shared delivery got the set as the backend records it.
-          const sent = fakes.calls.filter((c) => c.name === 'recordDelivery').at(-1)?.input;
-          const resumed = s.context.setId === savedJudgment.setId;
-          expect(sent).toEqual({
-            record: {
-              setId: resumed ? savedJudgment.setId : 'j-1',
-              userId: ada.userId,
-              kind: 'standalone',
-              caseId: null,
-              itemIds: judgmentItems.map((i) => i.id),
-              responses: s.context.responses,
-              startedAt: resumed ? savedJudgment.startedAt : JUDGMENT_NOW,
-              submittedAt: JUDGMENT_NOW,
-            },
-          });
-        },
+describeModel(clinicalJudgmentMachine, clinicalJudgmentFixtures, async ({ input, path, replay }) => {
+  const { actor, fakes, log } = start(input);
+  await replay({
+    actor,
+    fakes,
+    assertions: {
+      'clinical-judgment.checkingAccess': (s) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(fakes.calls.at(-1)).toEqual({
+          name: 'accessGate',
+          input: {
+            session: input.session,
+            signedOutRoute: 'login',
+            notEntitledRoute: 'billing',
+            onFailure: 'ask',
+          },
+        });
       },
-    });
-    actor.stop();
+      'clinical-judgment.redirecting': (s) => {
+        expect(s.hasTag('done')).toBe(true);
+        // Where the gate said: its route for the refusal, nothing else.
+        const answer = (path.steps.at(-1)?.event as { output?: { redirectTo: string } } | undefined)?.output;
+        expect(log.navigations).toEqual([answer?.redirectTo]);
+      },
+      'clinical-judgment.loading': (s) => {
+        expect(fakes.calls.at(-1)).toEqual({ name: 'loadJudgmentSet', input: { kind: s.context.kind } });
+      },
+      'clinical-judgment.loadingReview': () => {
+        expect(fakes.calls.at(-1)).toEqual({ name: 'loadJudgmentReview', input: { setId: 'j-0' } });
+      },
+      'clinical-judgment.reviewing': (s) => {
+        expect(s.hasTag('done')).toBe(true);
+        expect(s.context.review).toEqual(judgmentReview);
+        // Reviewing neither records nor touches the set in progress on this device.
+        expect(fakes.calls.some((c) => c.name === 'recordDelivery')).toBe(false);
+        expect(log.progress).toEqual([]);
+      },
+      'clinical-judgment.reviewFailed': (s) => {
+        expect(s.context.error).toBe('Judgment set not found.');
+        expect(s.can({ type: 'set.retry' })).toBe(true);
+      },
+      'clinical-judgment.empty': (s) => {
+        expect(s.context.set).toBeNull();
+      },
+      'clinical-judgment.loadFailed': (s) => {
+        expect(s.context.error).toBe('Failed to fetch');
+        expect(s.can({ type: 'set.retry' })).toBe(true);
+      },
+      'clinical-judgment.answering': (s) => {
+        expect(s.hasTag('form')).toBe(true);
+        const items = s.context.set?.items ?? [];
+        expect(s.context.responses).toHaveLength(items.length);
+        // Items before the current one are answered, and locked: no pick reaches them.
+        for (const [i, item] of items.slice(0, s.context.currentIndex).entries())
+          expect(isAnswered(item, s.context.responses[i])).toBe(true);
+        const answered = isAnswered(
+          items[s.context.currentIndex] as never,
+          s.context.responses[s.context.currentIndex],
+        );
+        const last = s.context.currentIndex === items.length - 1;
+        expect(s.can({ type: 'item.next' })).toBe(answered && !last);
+        expect(s.can({ type: 'set.submit' })).toBe(answered && last);
+        // Every change is on this device: the last progress kept is what is on screen.
+        expect(log.progress.at(-1)).toEqual({
+          userId: ada.userId,
+          kind: s.context.kind,
+          set: s.context.set,
+          responses: s.context.responses,
+          currentIndex: s.context.currentIndex,
+          setId: s.context.setId,
+          startedAt: s.context.startedAt,
+        });
+        if (input.saved && s.context.setId === savedJudgment.setId) {
+          // Resumed where it was left: same set, same answers, the first item still locked.
+          expect(s.context.set).toEqual(savedJudgment.set);
+          expect(s.context.responses[0]).toEqual(savedJudgment.responses[0]);
+          expect(s.context.currentIndex).toBeGreaterThanOrEqual(savedJudgment.currentIndex);
+          expect(fakes.calls.some((c) => c.name === 'loadJudgmentSet')).toBe(false);
+        }
+      },
+      'clinical-judgment.results': (s) => {
+        expect(s.hasTag('done')).toBe(true);
+        expect(s.can({ type: 'set.new' })).toBe(true);
+        // A finished set is not resumed after a reload.
+        expect(log.cleared).toBeGreaterThan(0);
+        // The shared delivery got the set as the backend records it.
+        const sent = fakes.calls.filter((c) => c.name === 'recordDelivery').at(-1)?.input;
+        const resumed = s.context.setId === savedJudgment.setId;
+        expect(sent).toEqual({
+          record: {
+            setId: resumed ? savedJudgment.setId : 'j-1',
+            userId: ada.userId,
+            kind: 'standalone',
+            caseId: null,
+            itemIds: judgmentItems.map((i) => i.id),
+            responses: s.context.responses,
+            startedAt: resumed ? savedJudgment.startedAt : JUDGMENT_NOW,
+            submittedAt: JUDGMENT_NOW,
+          },
+        });
+      },
+    },
   });
+  actor.stop();
 });
 
 describe('clinical-judgment picks (every item type)', () => {

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
   emptySummary,
@@ -13,14 +13,7 @@ import {
   learningRecordMachine,
 } from '../../machines/learning-record/learning-record.machine';
 import { ada } from '../../machines/shared/fixtures';
-import {
-  Coverage,
-  casesForInputs,
-  expectFullCoverage,
-  FakeActors,
-  replayOnActor,
-  toModelMachine,
-} from '../support/model';
+import { describeModel, FakeActors } from '../support/model';
 
 function start(input: LearningRecordInput) {
   const fakes = new FakeActors();
@@ -37,68 +30,57 @@ function start(input: LearningRecordInput) {
   return { actor, fakes };
 }
 
-const machineModel = toModelMachine(learningRecordMachine);
-const coverage = new Coverage(machineModel);
-const cases = casesForInputs(machineModel, learningRecordFixtures);
-
-describe('learning-record machine (model-based)', () => {
-  afterAll(() => expectFullCoverage(coverage, 'machine'));
-
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
-    const { actor, fakes } = start(input);
-    const lastCall = () => fakes.calls.at(-1);
-    await replayOnActor({
-      coverage,
-      input,
-      events: path.steps.map((s) => s.event),
-      actor,
-      fakes,
-      assertions: {
-        'learning-record.deliveringOutbox': (s) => {
-          expect(s.hasTag('busy')).toBe(true);
-          expect(lastCall()).toEqual({ name: 'deliverOutbox', input: { userId: ada.userId } });
-        },
-        'learning-record.loadingSummary': (s) => {
-          expect(s.hasTag('busy')).toBe(true);
-          expect(lastCall()?.name).toBe('loadSummary');
-          // The summary is asked for only after the waiting sets were sent (or could not be).
-          expect(fakes.calls.map((c) => c.name).slice(-2)).toEqual(['deliverOutbox', 'loadSummary']);
-        },
-        'learning-record.failed': (s) => {
-          expect(s.hasTag('error')).toBe(true);
-          expect(s.context.error).toBe('Failed to fetch');
-          expect(s.can({ type: 'summary.retry' })).toBe(true);
-        },
-        'learning-record.empty': (s) => {
-          expect(s.context.summary).toEqual(emptySummary);
-          expect(s.can({ type: 'set.open', setId: 'set-a' })).toBe(false);
-        },
-        'learning-record.ready.browsing': (s) => {
-          expect(s.context.summary).toEqual(twoSetSummary);
-          expect(s.context.openSet).toBeNull();
-          expect(s.can({ type: 'set.open', setId: 'set-a' })).toBe(true);
-        },
-        'learning-record.ready.loadingSet': (s) => {
-          expect(s.hasTag('busy')).toBe(true);
-          expect(lastCall()).toEqual({ name: 'loadSet', input: { setId: s.context.openSetId } });
-          // The numbers stay loaded while a set loads; another set opens only from the list.
-          expect(s.context.summary).toEqual(twoSetSummary);
-          expect(s.can({ type: 'set.open', setId: 'set-a' })).toBe(false);
-        },
-        'learning-record.ready.reviewingSet': (s) => {
-          expect(s.context.openSet).toEqual(reviewedSet);
-          expect(s.can({ type: 'set.close' })).toBe(true);
-        },
-        'learning-record.ready.setFailed': (s) => {
-          expect(s.hasTag('error')).toBe(true);
-          expect(s.context.error).toBe(setNotFound.message);
-          expect(s.can({ type: 'set.retry' })).toBe(true);
-          expect(s.can({ type: 'set.close' })).toBe(true);
-        },
+describeModel(learningRecordMachine, learningRecordFixtures, async ({ input, replay }) => {
+  const { actor, fakes } = start(input);
+  const lastCall = () => fakes.calls.at(-1);
+  await replay({
+    actor,
+    fakes,
+    assertions: {
+      'learning-record.deliveringOutbox': (s) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastCall()).toEqual({ name: 'deliverOutbox', input: { userId: ada.userId } });
       },
-    });
-    actor.stop();
+      'learning-record.loadingSummary': (s) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastCall()?.name).toBe('loadSummary');
+        // The summary is asked for only after the waiting sets were sent (or could not be).
+        expect(fakes.calls.map((c) => c.name).slice(-2)).toEqual(['deliverOutbox', 'loadSummary']);
+      },
+      'learning-record.failed': (s) => {
+        expect(s.hasTag('error')).toBe(true);
+        expect(s.context.error).toBe('Failed to fetch');
+        expect(s.can({ type: 'summary.retry' })).toBe(true);
+      },
+      'learning-record.empty': (s) => {
+        expect(s.context.summary).toEqual(emptySummary);
+        expect(s.can({ type: 'set.open', setId: 'set-a' })).toBe(false);
+      },
+      'learning-record.ready.browsing': (s) => {
+        expect(s.context.summary).toEqual(twoSetSummary);
+        expect(s.context.openSet).toBeNull();
+        expect(s.can({ type: 'set.open', setId: 'set-a' })).toBe(true);
+      },
+      'learning-record.ready.loadingSet': (s) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(lastCall()).toEqual({ name: 'loadSet', input: { setId: s.context.openSetId } });
+        // The numbers stay loaded while a set loads; another set opens only from the list.
+        expect(s.context.summary).toEqual(twoSetSummary);
+        expect(s.can({ type: 'set.open', setId: 'set-a' })).toBe(false);
+      },
+      'learning-record.ready.reviewingSet': (s) => {
+        expect(s.context.openSet).toEqual(reviewedSet);
+        expect(s.can({ type: 'set.close' })).toBe(true);
+      },
+      'learning-record.ready.setFailed': (s) => {
+        expect(s.hasTag('error')).toBe(true);
+        expect(s.context.error).toBe(setNotFound.message);
+        expect(s.can({ type: 'set.retry' })).toBe(true);
+        expect(s.can({ type: 'set.close' })).toBe(true);
+      },
+    },
   });
+  actor.stop();
 });
 
 describe('learning-record machine (behaviour)', () => {

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { QUESTIONS_PER_SET } from '../../domain/business-rules';
 import { answeredCount, score } from '../../machines/practice-session/practice-rules';
@@ -17,15 +17,7 @@ import {
 } from '../../machines/practice-session/practice-session.machine';
 import { ada } from '../../machines/shared/fixtures';
 import type { PracticeSetRecord } from '../../machines/shared/ports';
-import {
-  Coverage,
-  casesForInputs,
-  expectFullCoverage,
-  FakeActors,
-  flush,
-  replayOnActor,
-  toModelMachine,
-} from '../support/model';
+import { describeModel, FakeActors, flush } from '../support/model';
 
 const set = practiceSet;
 const session = ada;
@@ -71,162 +63,150 @@ function start(input: PracticeSessionInput) {
 
 type Snapshot = ReturnType<ReturnType<typeof start>['actor']['getSnapshot']>;
 
-const machineModel = toModelMachine(practiceSessionMachine);
-const coverage = new Coverage(machineModel);
-const cases = casesForInputs(machineModel, practiceSessionFixtures);
-
-describe('practice-session machine (model-based)', () => {
-  afterAll(() => expectFullCoverage(coverage, 'machine'));
-
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
-    const { actor, fakes, log } = start(input);
-    const pathEvents = path.steps.map((s) => s.event);
-    const expectSavedMatches = (s: Snapshot) => {
-      // Whatever the student sees is exactly what a reload would restore.
-      expect(log.saved.at(-1)).toEqual({
-        userId: session.userId,
-        questions: s.context.questions,
-        answers: s.context.answers,
-        currentIndex: s.context.currentIndex,
-        layout: s.context.layout,
-        setId: s.context.setId,
-        startedAt: s.context.startedAt,
-        focus: s.context.focus,
-      });
-      // Every question before the current one is answered (and locked).
-      for (const q of s.context.questions.slice(0, s.context.currentIndex)) {
-        expect(s.context.answers[q.id]).toBeDefined();
-      }
-    };
-    const expectNoNavigation = () => expect(log.navigations).toEqual([]);
-    /** The results hand the submitted set, exactly as the backend records it, to the record delivery. */
-    const expectDelivered = (s: Snapshot) => {
-      expect(fakes.isRunning('recordDelivery')).toBe(true);
-      expect(fakes.calls.filter((c) => c.name === 'recordDelivery').at(-1)?.input).toEqual({
-        record: {
-          setId: s.context.setId,
-          userId: session.userId,
-          questionIds: s.context.questions.map((q) => q.id),
-          chosenOptionIds: s.context.questions.map((q) => s.context.answers[q.id] ?? ''),
-          layout: s.context.layout,
-          focus: s.context.focus,
-          startedAt: s.context.startedAt,
-          submittedAt: FIXED_NOW,
-        } satisfies PracticeSetRecord,
-      });
-    };
-    await replayOnActor({
-      coverage,
-      input,
-      events: pathEvents,
-      actor,
-      fakes,
-      assertions: {
-        'practice-session.checkingAccess.access.checking': (s) => {
-          expect(s.hasTag('busy')).toBe(true);
-          expect(fakes.isRunning('accessGate')).toBe(true);
-          expect(fakes.calls.find((c) => c.name === 'accessGate')?.input).toEqual({
-            session: input.session,
-            signedOutRoute: 'login',
-            notEntitledRoute: 'billing',
-            onFailure: 'ask',
-          });
-          expectNoNavigation();
-        },
-        'practice-session.checkingAccess.access.granted': (s) => {
-          // Granted, but the first set is still on its way: nothing shows yet.
-          expect(s.matches({ checkingAccess: { firstSet: 'requesting' } })).toBe(true);
-          expectNoNavigation();
-        },
-        'practice-session.checkingAccess.firstSet.requesting': () => {
-          // The first set is requested alongside the access check (one round trip, decision 080).
-          expect(input.session).not.toBeNull();
-          expect(input.saved).toBeNull();
-          expect(
-            fakes.calls
-              .map((c) => c.name)
-              .slice(0, 2)
-              .sort(),
-          ).toEqual(['accessGate', 'loadQuestions']);
-          expect(fakes.isRunning('loadQuestions')).toBe(true);
-        },
-        'practice-session.checkingAccess.firstSet.ready': (s) => {
-          // A resumed set or a signed-out visitor asks for none.
-          if (input.session === null || input.saved !== null)
-            expect(fakes.calls.some((c) => c.name === 'loadQuestions')).toBe(false);
-          expect(s.matches({ checkingAccess: { access: 'checking' } })).toBe(true);
-        },
-        'practice-session.redirecting': (s) => {
-          expect(s.hasTag('done')).toBe(true);
-          const gateAnswer = pathEvents.at(-1) as unknown as { output: { redirectTo: string } };
-          expect(log.navigations).toEqual([gateAnswer.output.redirectTo]);
-          // No question reached the screen.
-          expect(log.saved).toEqual([]);
-        },
-        'practice-session.loading': (s) => {
-          expect(s.hasTag('busy')).toBe(true);
-          expect(fakes.calls.at(-1)).toEqual({
-            name: 'loadQuestions',
-            input: { limit: QUESTIONS_PER_SET, focus: s.context.focus },
-          });
-        },
-        'practice-session.empty': (s) => {
-          expect(s.context.questions).toEqual([]);
-          expect(s.can({ type: 'set.retry' })).toBe(true);
-          // Nothing is kept for a reload but a set that was answered before (and then submitted).
-          expect(log.saved.every((p) => p.questions.length > 0)).toBe(true);
-          expectNoNavigation();
-        },
-        'practice-session.answering.oneAtATime': (s) => {
-          expect(s.hasTag('form')).toBe(true);
-          expect(s.context.layout).toBe('one');
-          expectSavedMatches(s);
-          const current = s.context.questions[s.context.currentIndex];
-          const isLast = s.context.currentIndex === s.context.questions.length - 1;
-          const answered = current !== undefined && s.context.answers[current.id] !== undefined;
-          expect(s.can({ type: 'question.next' })).toBe(answered && !isLast);
-          expect(s.can({ type: 'set.submit' })).toBe(answered && isLast);
-          expectNoNavigation();
-        },
-        'practice-session.answering.allOnOnePage': (s) => {
-          expect(s.hasTag('form')).toBe(true);
-          expect(s.context.layout).toBe('all');
-          expectSavedMatches(s);
-          const all = answeredCount(s.context.questions, s.context.answers) === s.context.questions.length;
-          expect(s.can({ type: 'set.submit' })).toBe(all);
-          expect(s.can({ type: 'question.next' })).toBe(false);
-          expectNoNavigation();
-        },
-        'practice-session.results.summary': (s) => {
-          expect(s.hasTag('done')).toBe(true);
-          expect(answeredCount(s.context.questions, s.context.answers)).toBe(set.length);
-          expect(log.cleared).toBeGreaterThan(0);
-          expect(s.can({ type: 'set.restart' })).toBe(true);
-          expect(s.can({ type: 'set.new' })).toBe(true);
-          expectDelivered(s);
-        },
-        'practice-session.results.remediation': (s) => {
-          expect(s.hasTag('done')).toBe(true);
-          expect(answeredCount(s.context.questions, s.context.answers)).toBe(set.length);
-          expect(s.can({ type: 'remediation.toggle' })).toBe(true);
-          expectDelivered(s);
-        },
-      },
+describeModel(practiceSessionMachine, practiceSessionFixtures, async ({ input, path, events, replay }) => {
+  const { actor, fakes, log } = start(input);
+  const expectSavedMatches = (s: Snapshot) => {
+    // Whatever the student sees is exactly what a reload would restore.
+    expect(log.saved.at(-1)).toEqual({
+      userId: session.userId,
+      questions: s.context.questions,
+      answers: s.context.answers,
+      currentIndex: s.context.currentIndex,
+      layout: s.context.layout,
+      setId: s.context.setId,
+      startedAt: s.context.startedAt,
+      focus: s.context.focus,
     });
-    // Load errors are logged, one per failure, and nothing else is.
-    // The first set's error is logged once access is granted (a refused student leaves without one).
-    const states = path.steps.map((step) => step.state);
-    const granted = states.some((st) => !st.matches('checkingAccess') && !st.matches('redirecting'));
-    const failures = path.steps.filter(
-      (step, i) =>
-        step.event.type === 'xstate.error.actor.loadQuestions' &&
-        (granted || (i > 0 && !states[i - 1]?.matches('checkingAccess'))),
-    );
-    expect(log.loadErrors).toEqual(failures.map((step) => step.event.error));
-    // Layout choices are remembered on the device, once per switch.
-    expect(log.layouts).toHaveLength(pathEvents.filter((e) => e.type === 'layout.switch').length);
-    actor.stop();
+    // Every question before the current one is answered (and locked).
+    for (const q of s.context.questions.slice(0, s.context.currentIndex)) {
+      expect(s.context.answers[q.id]).toBeDefined();
+    }
+  };
+  const expectNoNavigation = () => expect(log.navigations).toEqual([]);
+  /** The results hand the submitted set, exactly as the backend records it, to the record delivery. */
+  const expectDelivered = (s: Snapshot) => {
+    expect(fakes.isRunning('recordDelivery')).toBe(true);
+    expect(fakes.calls.filter((c) => c.name === 'recordDelivery').at(-1)?.input).toEqual({
+      record: {
+        setId: s.context.setId,
+        userId: session.userId,
+        questionIds: s.context.questions.map((q) => q.id),
+        chosenOptionIds: s.context.questions.map((q) => s.context.answers[q.id] ?? ''),
+        layout: s.context.layout,
+        focus: s.context.focus,
+        startedAt: s.context.startedAt,
+        submittedAt: FIXED_NOW,
+      } satisfies PracticeSetRecord,
+    });
+  };
+  await replay({
+    actor,
+    fakes,
+    assertions: {
+      'practice-session.checkingAccess.access.checking': (s) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(fakes.isRunning('accessGate')).toBe(true);
+        expect(fakes.calls.find((c) => c.name === 'accessGate')?.input).toEqual({
+          session: input.session,
+          signedOutRoute: 'login',
+          notEntitledRoute: 'billing',
+          onFailure: 'ask',
+        });
+        expectNoNavigation();
+      },
+      'practice-session.checkingAccess.access.granted': (s) => {
+        // Granted, but the first set is still on its way: nothing shows yet.
+        expect(s.matches({ checkingAccess: { firstSet: 'requesting' } })).toBe(true);
+        expectNoNavigation();
+      },
+      'practice-session.checkingAccess.firstSet.requesting': () => {
+        // The first set is requested alongside the access check (one round trip, decision 080).
+        expect(input.session).not.toBeNull();
+        expect(input.saved).toBeNull();
+        expect(
+          fakes.calls
+            .map((c) => c.name)
+            .slice(0, 2)
+            .sort(),
+        ).toEqual(['accessGate', 'loadQuestions']);
+        expect(fakes.isRunning('loadQuestions')).toBe(true);
+      },
+      'practice-session.checkingAccess.firstSet.ready': (s) => {
+        // A resumed set or a signed-out visitor asks for none.
+        if (input.session === null || input.saved !== null)
+          expect(fakes.calls.some((c) => c.name === 'loadQuestions')).toBe(false);
+        expect(s.matches({ checkingAccess: { access: 'checking' } })).toBe(true);
+      },
+      'practice-session.redirecting': (s) => {
+        expect(s.hasTag('done')).toBe(true);
+        const gateAnswer = events.at(-1) as unknown as { output: { redirectTo: string } };
+        expect(log.navigations).toEqual([gateAnswer.output.redirectTo]);
+        // No question reached the screen.
+        expect(log.saved).toEqual([]);
+      },
+      'practice-session.loading': (s) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(fakes.calls.at(-1)).toEqual({
+          name: 'loadQuestions',
+          input: { limit: QUESTIONS_PER_SET, focus: s.context.focus },
+        });
+      },
+      'practice-session.empty': (s) => {
+        expect(s.context.questions).toEqual([]);
+        expect(s.can({ type: 'set.retry' })).toBe(true);
+        // Nothing is kept for a reload but a set that was answered before (and then submitted).
+        expect(log.saved.every((p) => p.questions.length > 0)).toBe(true);
+        expectNoNavigation();
+      },
+      'practice-session.answering.oneAtATime': (s) => {
+        expect(s.hasTag('form')).toBe(true);
+        expect(s.context.layout).toBe('one');
+        expectSavedMatches(s);
+        const current = s.context.questions[s.context.currentIndex];
+        const isLast = s.context.currentIndex === s.context.questions.length - 1;
+        const answered = current !== undefined && s.context.answers[current.id] !== undefined;
+        expect(s.can({ type: 'question.next' })).toBe(answered && !isLast);
+        expect(s.can({ type: 'set.submit' })).toBe(answered && isLast);
+        expectNoNavigation();
+      },
+      'practice-session.answering.allOnOnePage': (s) => {
+        expect(s.hasTag('form')).toBe(true);
+        expect(s.context.layout).toBe('all');
+        expectSavedMatches(s);
+        const all = answeredCount(s.context.questions, s.context.answers) === s.context.questions.length;
+        expect(s.can({ type: 'set.submit' })).toBe(all);
+        expect(s.can({ type: 'question.next' })).toBe(false);
+        expectNoNavigation();
+      },
+      'practice-session.results.summary': (s) => {
+        expect(s.hasTag('done')).toBe(true);
+        expect(answeredCount(s.context.questions, s.context.answers)).toBe(set.length);
+        expect(log.cleared).toBeGreaterThan(0);
+        expect(s.can({ type: 'set.restart' })).toBe(true);
+        expect(s.can({ type: 'set.new' })).toBe(true);
+        expectDelivered(s);
+      },
+      'practice-session.results.remediation': (s) => {
+        expect(s.hasTag('done')).toBe(true);
+        expect(answeredCount(s.context.questions, s.context.answers)).toBe(set.length);
+        expect(s.can({ type: 'remediation.toggle' })).toBe(true);
+        expectDelivered(s);
+      },
+    },
   });
+  // Load errors are logged, one per failure, and nothing else is.
+  // The first set's error is logged once access is granted (a refused student leaves without one).
+  const states = path.steps.map((step) => step.state);
+  const granted = states.some((st) => !st.matches('checkingAccess') && !st.matches('redirecting'));
+  const failures = path.steps.filter(
+    (step, i) =>
+      step.event.type === 'xstate.error.actor.loadQuestions' &&
+      (granted || (i > 0 && !states[i - 1]?.matches('checkingAccess'))),
+  );
+  expect(log.loadErrors).toEqual(failures.map((step) => step.event.error));
+  // Layout choices are remembered on the device, once per switch.
+  expect(log.layouts).toHaveLength(events.filter((e) => e.type === 'layout.switch').length);
+  actor.stop();
 });
 
 describe('practice-session machine (behaviour)', () => {

@@ -1,57 +1,37 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { recordDeliveryFixtures } from '../../machines/record-delivery/record-delivery.fixtures';
 import {
   createRecordDeliveryImplementations,
   recordDeliveryMachine,
 } from '../../machines/record-delivery/record-delivery.machine';
-import {
-  Coverage,
-  casesForInputs,
-  expectFullCoverage,
-  FakeActors,
-  replayOnActor,
-  toModelMachine,
-} from '../support/model';
+import { describeModel } from '../support/model';
 
-const machineModel = toModelMachine(recordDeliveryMachine);
-const coverage = new Coverage(machineModel);
-const cases = casesForInputs(machineModel, recordDeliveryFixtures);
-
-describe('record-delivery machine (model-based)', () => {
-  afterAll(() => expectFullCoverage(coverage, 'machine'));
-
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
-    const fakes = new FakeActors();
-    const actor = createActor(
-      recordDeliveryMachine.provide({ actors: { sendRecord: fakes.promise('sendRecord') } }),
-      { input },
-    ).start();
-    await replayOnActor({
-      coverage,
-      input,
-      events: path.steps.map((s) => s.event),
-      actor,
-      fakes,
-      assertions: {
-        'record-delivery.saving': (s) => {
-          // Every attempt carries the same record.
-          expect(fakes.isRunning('sendRecord')).toBe(true);
-          expect(fakes.calls.map((c) => c.input)).toEqual(fakes.calls.map(() => ({ record: input.record })));
-          expect(s.status).toBe('active');
-        },
-        'record-delivery.saved': (s) => {
-          expect(s.status).toBe('done');
-          expect(s.context.error).toBeNull();
-        },
-        'record-delivery.notSaved': (s) => {
-          expect(s.context.error).toBe('network');
-          expect(s.can({ type: 'record.retry' })).toBe(true);
-        },
+describeModel(recordDeliveryMachine, recordDeliveryFixtures, async ({ input, fakes, replay }) => {
+  const actor = createActor(
+    recordDeliveryMachine.provide({ actors: { sendRecord: fakes.promise('sendRecord') } }),
+    { input },
+  ).start();
+  await replay({
+    actor,
+    assertions: {
+      'record-delivery.saving': (s) => {
+        // Every attempt carries the same record.
+        expect(fakes.isRunning('sendRecord')).toBe(true);
+        expect(fakes.calls.map((c) => c.input)).toEqual(fakes.calls.map(() => ({ record: input.record })));
+        expect(s.status).toBe('active');
       },
-    });
-    actor.stop();
+      'record-delivery.saved': (s) => {
+        expect(s.status).toBe('done');
+        expect(s.context.error).toBeNull();
+      },
+      'record-delivery.notSaved': (s) => {
+        expect(s.context.error).toBe('network');
+        expect(s.can({ type: 'record.retry' })).toBe(true);
+      },
+    },
   });
+  actor.stop();
 });
 
 describe('record-delivery machine (behaviour)', () => {

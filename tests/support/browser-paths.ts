@@ -8,9 +8,36 @@ import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { Coverage, leafStateIds, type MachineModel, type ModelPath, modelPaths } from './model';
 
+/**
+ * Transitions a browser cannot cause (each with its reason in docs/testing.md): a path that takes
+ * one is never chosen, so the others are reached by paths the browser can drive.
+ */
+export interface PathLimits {
+  undriven?: ReadonlySet<string>;
+}
+
+function drivableOnly(model: MachineModel, input: unknown, { undriven }: PathLimits) {
+  return (path: ModelPath) => {
+    if (!undriven?.size) return true;
+    const probe = new Coverage(model);
+    probe.replay(
+      path.steps.map((s) => s.event),
+      input,
+    );
+    return [...probe.transitions].every((t) => !undriven.has(t));
+  };
+}
+
 /** The shortest path to each state: every state once, as few browser runs as possible. */
-export function onePathPerState(model: MachineModel, events: AnyEventObject[], input: unknown): ModelPath[] {
-  const paths = modelPaths(model, events, 'shortest', input).sort((a, b) => a.steps.length - b.steps.length);
+export function onePathPerState(
+  model: MachineModel,
+  events: AnyEventObject[],
+  input: unknown,
+  limits: PathLimits = {},
+): ModelPath[] {
+  const paths = modelPaths(model, events, 'shortest', input)
+    .filter(drivableOnly(model, input, limits))
+    .sort((a, b) => a.steps.length - b.steps.length);
   const chosen: ModelPath[] = [];
   const reached = new Set<string>();
   for (const path of paths) {
@@ -26,16 +53,21 @@ export function onePathPerState(model: MachineModel, events: AnyEventObject[], i
 
 /**
  * The shortest path to each state (every state once), then, for each transition those paths miss,
- * the shortest path that takes it: few browser runs, every state and transition.
+ * the shortest path that takes it: few browser runs, every state and transition (but `undriven`).
  */
-export function browserPaths(model: MachineModel, events: AnyEventObject[], input: unknown): ModelPath[] {
-  const chosen = onePathPerState(model, events, input);
+export function browserPaths(
+  model: MachineModel,
+  events: AnyEventObject[],
+  input: unknown,
+  limits: PathLimits = {},
+): ModelPath[] {
+  const chosen = onePathPerState(model, events, input, limits);
   const eventsOf = (path: ModelPath) => path.steps.map((s) => s.event);
   const scratch = new Coverage(model);
   for (const path of chosen) scratch.replay(eventsOf(path), input);
-  const candidates = modelPaths(model, events, 'transitions', input).sort(
-    (a, b) => a.steps.length - b.steps.length,
-  );
+  const candidates = modelPaths(model, events, 'transitions', input)
+    .filter(drivableOnly(model, input, limits))
+    .sort((a, b) => a.steps.length - b.steps.length);
   for (const path of candidates) {
     const probe = new Coverage(model);
     probe.replay(eventsOf(path), input);

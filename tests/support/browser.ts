@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startOnFixedPort } from './fixed-port';
 import { serveStatic } from './static-server';
 import { UI_APP_PORT, UI_APP_URL, UI_DIST_DIR } from './ui-config';
 
@@ -51,7 +52,10 @@ export interface AppUnderTest {
 export async function startApp(): Promise<AppUnderTest> {
   if (!existsSync(UI_DIST_DIR))
     throw new Error('The app is not built: run the ui project (its global setup builds it)');
-  const [server, browser] = await Promise.all([serveStatic(UI_DIST_DIR, UI_APP_PORT), launchBrowser()]);
+  const [server, browser] = await Promise.all([
+    startOnFixedPort('the UI test app server', UI_APP_PORT, () => serveStatic(UI_DIST_DIR, UI_APP_PORT)),
+    launchBrowser(),
+  ]);
   const contexts: BrowserContext[] = [];
   return {
     url: UI_APP_URL,

@@ -13,11 +13,12 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   __unsafe_getAllOwnEventDescriptors,
   type AnyEventObject,
   type AnyMachineSnapshot,
+  type AnyStateMachine,
   fromPromise,
   initialTransition,
   type NonReducibleUnknown,
@@ -26,7 +27,12 @@ import {
 } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { eventsOf, type FlowFixtures } from '../../machines/shared/fixtures';
-import { COVERED, leafStateIds, type MachineModel } from '../../machines/shared/model-machine';
+import {
+  COVERED,
+  leafStateIds,
+  type MachineModel,
+  toModelMachine,
+} from '../../machines/shared/model-machine';
 
 export {
   leafStateIds,
@@ -385,4 +391,55 @@ export function distinctPaths(
     chosen.push(path);
   }
   return chosen;
+}
+
+/** One generated case, as a machine's model test receives it. */
+export interface ModelCase<I> {
+  input: I;
+  path: ModelPath;
+  /** The path's events, in order. */
+  events: AnyEventObject[];
+  /** Fresh fakes for this case's actors. */
+  fakes: FakeActors;
+  /** The machine layer's coverage. */
+  coverage: Coverage;
+  /**
+   * `replayOnActor` for this case: its coverage, input, events and (unless the test starts its
+   * own) fakes are filled in, the test gives its actor and assertions.
+   */
+  replay<T>(
+    options: Omit<ReplayOptions<T>, 'coverage' | 'input' | 'events' | 'fakes'> & { fakes?: FakeActors },
+  ): Promise<void>;
+}
+
+/**
+ * The model test of one machine, written once: the distinct cases from the flow's fixtures (see
+ * casesForInputs), each run with fresh fakes, and full coverage of states and transitions checked
+ * after the last. The test file states only what is particular to its machine: how its actor starts
+ * with the fakes and what each state asserts (`runCase`), and, where the fixtures combine inputs and
+ * answers that cannot happen together, which cases to `keep`.
+ */
+export function describeModel<I>(
+  machine: AnyStateMachine,
+  fixtures: FlowFixtures<I>,
+  runCase: (modelCase: ModelCase<I>) => Promise<void>,
+  { keep = () => true }: { keep?: (modelCase: { input: I; path: ModelPath }) => boolean } = {},
+): void {
+  const coverage = new Coverage(toModelMachine(machine));
+  const cases = casesForInputs(coverage.machineModel, fixtures).filter(keep);
+  describe(`${machine.id} machine (model-based)`, () => {
+    afterAll(() => expectFullCoverage(coverage, 'machine'));
+    it.each(cases.map((c) => [c.name, c] as const))('%s', async (_, { input, path }) => {
+      const events = path.steps.map((s) => s.event);
+      const fakes = new FakeActors();
+      await runCase({
+        input,
+        path,
+        events,
+        fakes,
+        coverage,
+        replay: (options) => replayOnActor({ coverage, input, events, fakes, ...options }),
+      });
+    });
+  });
 }

@@ -68,7 +68,14 @@ export async function serveStatic(
     if (compress) body.pipe(createGzip()).pipe(res);
     else body.pipe(res);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // A port in use rejects (the caller may try again) instead of crashing the worker.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port: actual } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${actual}`,

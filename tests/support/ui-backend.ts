@@ -4,10 +4,13 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { createConfirmedUser, createTestClient, type LocalBackend, startTestBackend } from './backend';
+import { startOnFixedPort } from './fixed-port';
 import { UI_APP_URL, UI_BACKEND_PORT } from './ui-config';
 
 export async function startUiBackend(): Promise<LocalBackend> {
-  return startTestBackend({ port: UI_BACKEND_PORT, siteUrl: UI_APP_URL });
+  return startOnFixedPort('the UI test backend', UI_BACKEND_PORT, () =>
+    startTestBackend({ port: UI_BACKEND_PORT, siteUrl: UI_APP_URL }),
+  );
 }
 
 /** The key supabase-js stores the session under for a backend on 127.0.0.1. */
