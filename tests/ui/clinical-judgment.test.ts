@@ -10,6 +10,7 @@ import { type NgnResponse, scoreResponse, scoringKeyOf } from '../../domain/ngn-
 import type { LocalBackend } from '../support/backend';
 import { grantTrial } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
+import { answer, plannedPicks } from '../support/judgment-support';
 import { fixtureCase, fixtureItems, replaceNgnBank } from '../support/ngn-fixtures';
 import { signInContext, startUiBackend } from '../support/ui-backend';
 import { studentPage } from './practice-session-support';
@@ -30,73 +31,6 @@ beforeEach(async () => {
 });
 
 const byId = new Map([...fixtureItems, ...fixtureCase.items].map((item) => [item.id, item]));
-
-/**
- * What the test picks for each fixture item, and how it picks through the item's own controls.
- * Some picks are partly wrong on purpose, so partial credit is checked too.
- */
-const plannedPicks: Record<string, NgnResponse> = {
-  'ngn-mr-901': { options: ['a', 'c', 'b'] }, // 2 keys and 1 distractor: +/- gives 1 of 3
-  'ngn-mx-901': { r1: ['c1'], r2: ['c2'], r3: ['c2'] }, // 2 of 3 rows
-  'ngn-dd-901': { '1': ['a'], '2': ['a'] }, // dyad right: 1 of 1
-  'ngn-dg-901': { '1': ['a'], '2': ['c'] }, // 1 of 2
-  'ngn-hl-901': { segments: ['b', 'd', 'a'] }, // 2 keys and 1 other: 1 of 2
-  'ngn-bt-901': { condition: ['a'], actions: ['a', 'c'], parameters: ['a', 'b'] }, // 1 + 1 + 2 = 4 of 5
-};
-
-async function answer(page: Page, item: NgnItem, picks: NgnResponse) {
-  const card = page.locator(`[data-item-id="${item.id}"]`);
-  switch (item.type) {
-    case 'multiple-response':
-      for (const id of picks.options ?? []) {
-        const text = item.options.find((o) => o.id === id)?.text as string;
-        // Keyboard: focus the checkbox and press Space.
-        await card.getByRole('checkbox', { name: text }).focus();
-        await page.keyboard.press('Space');
-      }
-      return;
-    case 'matrix':
-      for (const row of item.rows) {
-        const column = item.columns.find((c) => c.id === picks[row.id]?.[0]);
-        await card
-          .getByRole(item.multiple ? 'checkbox' : 'radio', { name: `${row.text}: ${column?.text}` })
-          .check();
-      }
-      return;
-    case 'drop-down':
-      for (const blank of item.blanks)
-        await card.getByLabel(`Blank ${blank.id}`).selectOption(picks[blank.id]?.[0] ?? '');
-      return;
-    case 'drag-and-drop': {
-      // Blank 1 by dragging the word with the mouse, blank 2 with the keyboard (Enter on the word,
-      // then on the blank).
-      const first = item.tokens.find((t) => t.id === picks['1']?.[0])?.text as string;
-      const second = item.tokens.find((t) => t.id === picks['2']?.[0])?.text as string;
-      await card.locator('.token', { hasText: first }).dragTo(card.locator('.drop-target').first());
-      await card.getByRole('button', { name: second, exact: true }).focus();
-      await page.keyboard.press('Enter');
-      await card.getByRole('button', { name: 'Blank 2: empty' }).focus();
-      await page.keyboard.press('Enter');
-      await card.getByRole('button', { name: `Blank 2: ${second}` }).waitFor();
-      return;
-    }
-    case 'highlight':
-      for (const id of picks.segments ?? []) {
-        const text = item.segments.find((s) => s.id === id)?.text as string;
-        await card.getByRole('button', { name: text }).click();
-        expect(await card.getByRole('button', { name: text }).getAttribute('aria-pressed')).toBe('true');
-      }
-      return;
-    case 'bow-tie':
-      for (const part of ['condition', 'actions', 'parameters'] as const) {
-        for (const id of picks[part] ?? []) {
-          const text = item[part].find((o) => o.id === id)?.text as string;
-          await card.locator(`[data-part="${part}"]`).getByLabel(text, { exact: true }).check();
-        }
-      }
-      return;
-  }
-}
 
 async function answerSet(page: Page, pickFor: (item: NgnItem) => NgnResponse): Promise<string[]> {
   const seen: string[] = [];
