@@ -5,6 +5,9 @@
 // - times: every clock time is a real time (0000–2359); the timed entries of each tab (table rows,
 //   note lines, and sentences inside a line, that start with a time) run forward, within one day
 //   unless the day is named ("Day 2 0600", "Wed 1300", "Week 2 Monday 0900");
+// - the moment: when the stem sets the item at a time ("At 1400 on day 1", "It is 0850 on day 5",
+//   "On day 7"), the exhibit shows nothing timed after it (a note, an order, a table row or a
+//   results column from later would hand the student what happens next);
 // - references: a tab the stem names ("the Orders", "Vital Signs") and a column it names ("the Urine
 //   column") exist in the item's exhibit;
 // - units: a measurement carries its unit, in a table cell (unless the column header gives it) and
@@ -148,6 +151,65 @@ function timeProblems(tab: ExhibitTab): string[] {
     if (clockMinutes(hhmm) === null) problems.push(`${where}: "${match[0]}" is not a 24-hour time`);
   }
   return [...problems, ...orderProblems(stamps, where)];
+}
+
+/**
+ * The moment the stem sets the item at: "at 1400 on day 1" or "it is 0850 on day 5" (that minute),
+ * "on day 7" (the whole day), or "at 1400" alone (that minute, compared with undated entries only).
+ */
+export function stemMoment(stem: string): { day: number | null; minutes: number } | null {
+  // A stem may name an earlier event too ("a cast applied at 1600 on day 1. At 0015 on day 2, the
+  // PN …"): the item is set at the latest moment it names.
+  const moments = [...stem.matchAll(/\b(?:at|it is) (\d{4}) on (?:post-?operative )?day (\d+)\b/gi)]
+    .map((match) => ({ day: Number(match[2]), minutes: clockMinutes(match[1] ?? '') }))
+    .filter((moment): moment is { day: number; minutes: number } => moment.minutes !== null)
+    .sort((a, b) => a.day - b.day || a.minutes - b.minutes);
+  const latest = moments.at(-1);
+  if (latest) return latest;
+  const dayOnly = /\b(?:on|by) (?:post-?operative )?day (\d+)\b/i.exec(stem);
+  if (dayOnly) return { day: Number(dayOnly[1]), minutes: 24 * 60 - 1 };
+  const timeOnly = /^(?:at|it is) (\d{4})\b/i.exec(stem.trim());
+  const minutes = timeOnly ? clockMinutes(timeOnly[1] ?? '') : null;
+  return minutes === null ? null : { day: null, minutes };
+}
+
+/** The stamps of a tab: its timed entries, and a table's time column or time-headed columns. */
+function tabStamps(tab: ExhibitTab): Stamp[] {
+  const labels =
+    'text' in tab
+      ? timedEntries(tab.text)
+      : [
+          ...(tab.table.columns[0] && /^(time|date|day|hour|date\/time)/i.test(tab.table.columns[0])
+            ? tab.table.rows.map((row) => row[0] ?? '')
+            : []),
+          ...tab.table.columns.slice(1),
+        ];
+  return labels
+    .map((label) => stampOf(label))
+    .filter((stamp): stamp is Stamp => stamp !== null && stamp !== 'bad-time');
+}
+
+/** Entries of the exhibit timed after the moment the stem sets the item at. */
+function momentProblems(item: NgnItem): string[] {
+  const moment = stemMoment(item.stem);
+  if (!moment) return [];
+  const problems: string[] = [];
+  for (const tab of item.exhibit) {
+    let day: number | null = null; // an entry without a day belongs to the last day named above it
+    for (const stamp of tabStamps(tab)) {
+      day = stamp.day ?? day;
+      if (moment.day === null ? day !== null : day === null) continue; // cannot be compared
+      const later =
+        day !== null && moment.day !== null && day !== moment.day
+          ? day > moment.day
+          : stamp.minutes > moment.minutes;
+      if (later)
+        problems.push(
+          `tab "${tab.tab}": "${stamp.text}" is after the moment the stem sets the item at (the exhibit shows only what is known then)`,
+        );
+    }
+  }
+  return problems;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -465,6 +527,7 @@ function totalProblems(item: NgnItem): string[] {
 export function exhibitProblems(item: NgnItem): ExhibitProblem[] {
   const problems = [
     ...item.exhibit.flatMap(timeProblems),
+    ...momentProblems(item),
     ...referenceProblems(item),
     ...unitProblems(item),
     ...scheduleProblems(item),

@@ -95,6 +95,37 @@ describe('the exhibit checker', () => {
     expect(checkExhibits([quantity])).toEqual([]);
   });
 
+  it('wants nothing in the exhibit timed after the moment the stem sets the item at (the ngn-cs-17-2 fault)', () => {
+    const notes: ExhibitTab = {
+      tab: "Nurses' Notes",
+      text: 'Day 1 0700 Alert.\nDay 1 1400 Third watery stool since 0600.\nDay 1 1430 Reported to the RN.',
+    };
+    const orders: ExhibitTab = {
+      tab: 'Orders',
+      text: 'On admission\n- Loperamide as needed.\nDay 1 1430\n- Stool test.',
+    };
+    const problems = checkExhibits([
+      item([notes, orders], 'At 1400 on day 1, the PN considers the findings.'),
+    ]);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/Nurses' Notes.*"Day 1 1430" is after the moment/);
+    expect(problems[1]).toMatch(/Orders.*"Day 1 1430" is after the moment/);
+    // Set after the report, or on the day as a whole, the same record is known.
+    expect(checkExhibits([item([notes, orders], 'It is 1500 on day 1. Which actions?')])).toEqual([]);
+    expect(checkExhibits([item([notes, orders], 'On day 1, the PN reviews the record.')])).toEqual([]);
+    // A later day's results column,, and an earlier event named in the stem, which does not set the moment.
+    const labs: ExhibitTab = {
+      tab: 'Laboratory Results',
+      table: { columns: ['Test', 'Day 1 0800', 'Day 2 0600'], rows: [['Sodium', '139 mEq/L', '133 mEq/L']] },
+    };
+    expect(checkExhibits([item([labs], 'On day 1, which findings require follow-up?')])).toHaveLength(1);
+    expect(
+      checkExhibits([item([labs], 'Admitted at 0700 on day 1. At 0700 on day 2, which findings?')]),
+    ).toEqual([]);
+    // No stated moment: nothing to compare.
+    expect(checkExhibits([item([notes, orders])])).toEqual([]);
+  });
+
   it('wants every tab and column the stem names to exist', () => {
     const noTab = item(
       [vitals([['0800', '80/min', '120/80 mm Hg']])],
