@@ -36,7 +36,7 @@ export interface BackendOptions {
   additionalRedirectUrls: string[];
   /** HS256 secret for every JWT. Default: env JWT_SECRET or the CLI's public development secret. */
   jwtSecret: string;
-  /** Lifetime of emailed links and codes. Default 3600 s. */
+  /** Lifetime of emailed links. Default: supabase/config.toml's `[auth.email] otp_expiry`, else 3600 s. */
   otpExpirySeconds: number;
   /** GoTrue's rate limits; any left out keep DEFAULT_RATE_LIMITS (tests loosen them). */
   rateLimits?: Partial<RateLimits>;
@@ -56,10 +56,14 @@ export interface LocalBackend {
   close(): Promise<void>;
 }
 
-/** `[auth] site_url` and `additional_redirect_urls` of supabase/config.toml, when it is there. */
+/**
+ * `[auth] site_url` and `additional_redirect_urls` and `[auth.email] otp_expiry` of
+ * supabase/config.toml, when it is there, so the local backend and hosted Auth share one setting.
+ */
 function authConfigOf(path = join(process.cwd(), 'supabase', 'config.toml')): {
   siteUrl?: string;
   additionalRedirectUrls?: string[];
+  otpExpirySeconds?: number;
 } {
   let text: string;
   try {
@@ -71,7 +75,13 @@ function authConfigOf(path = join(process.cwd(), 'supabase', 'config.toml')): {
   const siteUrl = /^site_url\s*=\s*"([^"]*)"/m.exec(auth)?.[1];
   const list = /^additional_redirect_urls\s*=\s*\[([^\]]*)\]/m.exec(auth)?.[1];
   const additionalRedirectUrls = list ? [...list.matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? '') : undefined;
-  return { ...(siteUrl ? { siteUrl } : {}), ...(additionalRedirectUrls ? { additionalRedirectUrls } : {}) };
+  const email = /^\[auth\.email\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(text)?.[1] ?? '';
+  const otpExpiry = Number(/^otp_expiry\s*=\s*(\d+)/m.exec(email)?.[1]);
+  return {
+    ...(siteUrl ? { siteUrl } : {}),
+    ...(additionalRedirectUrls ? { additionalRedirectUrls } : {}),
+    ...(otpExpiry > 0 ? { otpExpirySeconds: otpExpiry } : {}),
+  };
 }
 
 const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/;
@@ -85,7 +95,7 @@ export function resolveOptions(options: Partial<BackendOptions> = {}): BackendOp
     siteUrl: process.env.SITE_URL ?? toml.siteUrl ?? 'http://localhost:5173',
     additionalRedirectUrls: toml.additionalRedirectUrls ?? [],
     jwtSecret: process.env.JWT_SECRET ?? DEV_JWT_SECRET,
-    otpExpirySeconds: 3600,
+    otpExpirySeconds: toml.otpExpirySeconds ?? 3600,
   };
   for (const [key, value] of Object.entries(options)) {
     if (value !== undefined) Object.assign(resolved, { [key]: value });

@@ -2,6 +2,7 @@
 // interval per address, the hourly email cap, per-IP budgets on /otp, /recover, /verify and
 // /token, wrong-code attempts, /recover's constant time and the redirect allow-list.
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from '../../server/auth/rate-limit.ts';
@@ -297,6 +298,25 @@ describe('redirect allow-list', () => {
       expect(options.additionalRedirectUrls).toEqual(['http://127.0.0.1:5173']);
     } finally {
       if (saved !== undefined) process.env.SITE_URL = saved;
+    }
+  });
+
+  test('emailed links live as long as supabase/config.toml says, and hosted codes are as long as GoTrue allows', async () => {
+    const { resolveOptions } = await import('../../server/index.ts');
+    const toml = readFileSync('supabase/config.toml', 'utf8');
+    const email = /^\[auth\.email\]\s*$([\s\S]*?)^\[/m.exec(toml)?.[1] ?? '';
+    const setting = (name: string) => Number(new RegExp(`^${name}\\s*=\\s*(\\d+)`, 'm').exec(email)?.[1]);
+    // One setting for both stacks: the local backend's default is the hosted one.
+    expect(resolveOptions({}).otpExpirySeconds).toBe(setting('otp_expiry'));
+    // Hosted GoTrue's token hash is sha224(email + code): the code's length is the guessing space.
+    // GoTrue accepts 6-10 digits (anything else falls back to 6); the mails carry no code to type.
+    expect(setting('otp_length')).toBe(10);
+    // Every hosted template says "expires in an hour" and shows no code ({{ .Token }}).
+    expect(setting('otp_expiry')).toBe(3600);
+    for (const file of readdirSync('supabase/templates')) {
+      const text = readFileSync(`supabase/templates/${file}`, 'utf8');
+      expect(text).toContain('expires in an hour');
+      expect(text).not.toMatch(/\{\{\s*\.Token\s*\}\}/);
     }
   });
 });
