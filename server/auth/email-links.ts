@@ -50,13 +50,12 @@ export async function issueEmailLink(
   },
 ): Promise<IssuedEmailLink> {
   const { user, type, pkce, redirectTo } = link;
-  // Only the password reset mail carries a 6-digit code: the app signs in by link alone, so a code
-  // in the sign-in mail could be entered nowhere (docs/decisions/111).
-  const { otp, tokenHash } = await issueOneTimeToken(tx, user, type, {
+  // No mail carries a code: the app signs in and resets by link alone, so a code could be entered
+  // nowhere (docs/decisions/111).
+  const { tokenHash } = await issueOneTimeToken(tx, user, type, {
     pkce: pkce !== null,
     knownPasswordHash: link.knownPasswordHash ?? null,
     via: link.via ?? 'link',
-    withCode: type === 'recovery',
   });
   if (pkce) {
     await createFlowState(tx, {
@@ -67,14 +66,13 @@ export async function issueEmailLink(
     });
   }
   return {
-    send: () =>
-      sendLinkMail(ctx, { to: user.email, type, via: link.via ?? 'link', redirectTo, otp, tokenHash }),
+    send: () => sendLinkMail(ctx, { to: user.email, type, via: link.via ?? 'link', redirectTo, tokenHash }),
   };
 }
 
 /**
  * signInWithOtp: a new or unconfirmed user gets the signup confirmation, a confirmed one the magic
- * link; both carry the same callback link shape and a 6-digit code.
+ * link; both carry the same callback link shape and no code.
  */
 export async function sendSignInLink(
   ctx: ServerContext,

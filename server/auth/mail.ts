@@ -13,8 +13,6 @@ export interface LinkMail {
   via: TokenVia;
   /** The validated redirect_to: only its origin is used, the app's pages are fixed. */
   redirectTo: string;
-  /** The 6-digit code, issued for the password reset only (docs/decisions/111). */
-  otp: string | null;
   tokenHash: string;
 }
 
@@ -71,8 +69,7 @@ function recoveryMail(mail: LinkMail, expiryMinutes: number): OutgoingMail {
     subject: 'Reset your password',
     lines: [
       'Someone asked to reset the password of this account. If it was not you, ignore this email.',
-      ...(mail.otp ? [`Or enter this code: ${mail.otp}`] : []),
-      `The link and the code expire in ${expiryMinutes} minutes and work once.`,
+      `The link works once and expires in ${expiryMinutes} minutes.`,
     ],
     links: [{ intro: 'Choose a new password:', url: link }],
   };

@@ -1,7 +1,7 @@
 // Postgres access for the auth server: users, sessions, rotating refresh tokens, one-time tokens
 // and PKCE flow states, all in schema auth (see server/db/shim.sql). Functions take a Queryable
 // so a route can run several of them inside one transaction.
-import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** PGlite or one of its transactions; anything else that answers queries alike (the tests' real PostgreSQL). */
 export interface Queryable {
@@ -187,8 +187,8 @@ export async function confirmEmail(
 // can compute the hash of every one of the 10^6 codes and try them as `token_hash` without ever
 // giving the address (the wrong-code count never sees them). Here the hash is random (56 hex
 // characters, GoTrue's shape): it cannot be derived from anything. Its first LOCATOR_CHARS name the
-// token, so a wrong guess at the rest still counts against that token, and the code, when the mail
-// carries one, is checked through an HMAC keyed with the hash (docs/decisions/110).
+// token, so a wrong guess at the rest still counts against that token (docs/decisions/110). No
+// mail carries a code (the app has nowhere to enter one; docs/decisions/111), so none is issued.
 
 /** How many leading characters of a token hash (after any pkce_ prefix) name its token. */
 const LOCATOR_CHARS = 16;
@@ -197,11 +197,6 @@ const LOCATOR_CHARS = 16;
 function locatorOf(tokenHash: string): string | null {
   const bare = tokenHash.startsWith('pkce_') ? tokenHash.slice('pkce_'.length) : tokenHash;
   return bare.length >= LOCATOR_CHARS ? bare.slice(0, LOCATOR_CHARS) : null;
-}
-
-/** The stored check of a 6-digit code: an HMAC keyed with the token's own random hash. */
-function codeHashOf(tokenHash: string, otp: string): string {
-  return createHmac('sha256', tokenHash).update(otp).digest('hex');
 }
 
 function sameText(a: string, b: string): boolean {
@@ -217,19 +212,17 @@ export type TokenVia = 'signup' | 'link';
  * Issues a fresh emailed token for the user, replacing any earlier token of the same type asked for
  * the same way (only the latest link works, as in GoTrue; a password signup's confirmation and a
  * sign-in link do not replace each other, so one cannot be used to kill the other). Returns the
- * stored hash (with the pkce_ prefix when the request started a PKCE flow) and the 6-digit code
- * when `withCode`.
+ * stored hash (with the pkce_ prefix when the request started a PKCE flow).
  */
 export async function issueOneTimeToken(
   db: Queryable,
   user: UserRow,
   type: OneTimeTokenType,
-  options: { pkce: boolean; knownPasswordHash?: string | null; via?: TokenVia; withCode?: boolean },
-): Promise<{ otp: string | null; tokenHash: string }> {
+  options: { pkce: boolean; knownPasswordHash?: string | null; via?: TokenVia },
+): Promise<{ tokenHash: string }> {
   const via = options.via ?? 'link';
   const bare = randomBytes(28).toString('hex');
   const tokenHash = (options.pkce ? 'pkce_' : '') + bare;
-  const otp = options.withCode ? randomInt(0, 1_000_000).toString().padStart(6, '0') : null;
   await db.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2 and via = $3', [
     user.id,
     type,
@@ -237,8 +230,8 @@ export async function issueOneTimeToken(
   ]);
   await db.query(
     `insert into auth.one_time_tokens
-       (id, user_id, token_type, token_hash, relates_to, password_hash, locator, code_hash, via)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+       (id, user_id, token_type, token_hash, relates_to, password_hash, locator, via)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       randomUUID(),
       user.id,
@@ -247,13 +240,12 @@ export async function issueOneTimeToken(
       user.email,
       options.knownPasswordHash ?? null,
       bare.slice(0, LOCATOR_CHARS),
-      otp === null ? null : codeHashOf(tokenHash, otp),
       via,
     ],
   );
   const sentColumn = type === 'confirmation' ? 'confirmation_sent_at' : 'recovery_sent_at';
   await db.query(`update auth.users set ${sentColumn} = now(), updated_at = now() where id = $1`, [user.id]);
-  return { otp, tokenHash };
+  return { tokenHash };
 }
 
 export interface ConsumedToken {
@@ -271,21 +263,20 @@ interface TokenRow {
   token_type: OneTimeTokenType;
   token_hash: string;
   password_hash: string | null;
-  code_hash: string | null;
   via: TokenVia;
   expired: boolean;
 }
 
-const TOKEN_ROW = `id, user_id, token_type, token_hash, password_hash, code_hash, via,
+const TOKEN_ROW = `id, user_id, token_type, token_hash, password_hash, via,
   created_at + make_interval(secs => $EXPIRY) < now() as expired`;
 
 /**
- * Verifies an emailed token by its hash (the link, or verifyOtp's token_hash) or by the address and
- * its 6-digit code, and consumes (deletes) it. Returns null when nothing matches, the token was
- * used, or it is older than `expirySeconds` (an expired token is deleted too). Every failure that
- * names a token counts against it: a hash whose locator names a token but whose rest (or type) is
- * wrong, or a wrong code for the address (against each of its tokens, since a code does not say
- * which one it means); at `maxAttempts` the token is deleted, link and code alike.
+ * Verifies an emailed token by its hash (the link, or verifyOtp's token_hash) and consumes (deletes)
+ * it. verifyOtp's other form, the address and a code, is accepted on the wire but never matches: no
+ * code is issued. Returns null when nothing matches, the token was used, or it is older than
+ * `expirySeconds` (an expired token is deleted too). Every failure that names a token counts
+ * against it: a hash whose locator names a token but whose rest (or type) is wrong, or any code
+ * for the address (against each of its tokens); at `maxAttempts` the token is deleted.
  */
 export async function verifyOneTimeToken(
   db: Queryable,
@@ -314,10 +305,7 @@ export async function verifyOneTimeToken(
     ).rows;
   }
   const matches = (row: TokenRow) =>
-    types.includes(row.token_type) &&
-    ('tokenHash' in match
-      ? sameText(row.token_hash, match.tokenHash)
-      : row.code_hash !== null && sameText(row.code_hash, codeHashOf(row.token_hash, match.otp)));
+    types.includes(row.token_type) && 'tokenHash' in match && sameText(row.token_hash, match.tokenHash);
   // The newest matching token, as GoTrue takes the latest sent.
   const hit = candidates.find(matches);
   if (!hit) {

@@ -112,8 +112,8 @@ create table if not exists auth.refresh_tokens (
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
 create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 
--- One-time tokens (emailed links and codes). token_hash = hex(sha224(email || otp)), prefixed
--- with 'pkce_' when the request carried a code challenge, exactly as GoTrue stores it.
+-- One-time tokens (emailed links). GoTrue's token_hash is hex(sha224(email || otp)), prefixed
+-- with 'pkce_' when the request carried a code challenge; here the hash is random (below).
 create table if not exists auth.one_time_tokens (
   id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -130,11 +130,10 @@ alter table auth.one_time_tokens add column if not exists password_hash text;
 -- Not in GoTrue (docs/decisions/110-unguessable-email-tokens.md): the token hash is random, not
 -- sha224(email || code), so it cannot be computed from an address and a guessed code; its first 16
 -- characters (`locator`) name the token, so a wrong guess at the rest counts against that token.
--- The 6-digit code, when one is issued, is stored as an HMAC keyed with the token hash.
+-- No mail carries a code (docs/decisions/111), so none is stored.
 -- `failed_attempts` counts wrong codes and hashes; at the limit the token is deleted. `via` tells a
 -- password signup's confirmation from a sign-in link, so neither replaces the other.
 alter table auth.one_time_tokens add column if not exists locator text;
-alter table auth.one_time_tokens add column if not exists code_hash text;
 alter table auth.one_time_tokens add column if not exists failed_attempts integer not null default 0;
 alter table auth.one_time_tokens add column if not exists via text not null default 'link';
 create index if not exists one_time_tokens_locator_idx on auth.one_time_tokens (locator);
