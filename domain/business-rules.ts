@@ -20,6 +20,12 @@ export const MAX_FOCUS_KEYWORDS = 3;
 /** Focus keywords must be longer than this many letters. */
 export const FOCUS_KEYWORD_MIN_EXCLUSIVE_LENGTH = 3;
 
+/**
+ * A finished set is recorded only if it was started within this many hours (the backend's
+ * private.served_window() in supabase/migrations says the same): older, it cannot be saved.
+ */
+export const SET_RECORD_WINDOW_HOURS = 48;
+
 /** Free trial length (hours). */
 export const TRIAL_HOURS = 24;
 /** Money-back window (days). */

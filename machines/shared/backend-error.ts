@@ -3,6 +3,8 @@ export class BackendError extends Error {
   constructor(
     message: string,
     readonly code?: string,
+    /** For a 429: seconds until the backend takes the request again (its Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'BackendError';

@@ -1,29 +1,26 @@
 import type { JudgmentPort, JudgmentSetListing, JudgmentSetRecord } from '../../machines/shared/ports';
 import { decodeJudgmentListing, decodeJudgmentReview, decodeJudgmentSet } from './decoders';
 import { practiceService } from './practice.service';
-import { judgmentOutbox, REFUSED_SET } from './practice-outbox';
+import { judgmentOutbox, sendFromOutbox } from './practice-outbox';
 import { callRpc, ignoreResult } from './rpc';
 
 /** Sends a finished clinical-judgment set; once stored (or refused for good) it leaves the outbox. */
-export async function sendJudgmentSet(record: JudgmentSetRecord): Promise<void> {
-  await callRpc(
-    'record_clinical_judgment_set',
-    {
-      set_id: record.setId,
-      kind: record.kind,
-      case_id: record.caseId,
-      item_ids: record.itemIds,
-      responses: record.responses,
-      started_at: record.startedAt,
-      submitted_at: record.submittedAt,
-    },
-    ignoreResult,
-    (error) => {
-      if (error.code === REFUSED_SET) judgmentOutbox.remove(record.userId, record.setId);
-    },
+export const sendJudgmentSet = (record: JudgmentSetRecord): Promise<void> =>
+  sendFromOutbox(judgmentOutbox, record, () =>
+    callRpc(
+      'record_clinical_judgment_set',
+      {
+        set_id: record.setId,
+        kind: record.kind,
+        case_id: record.caseId,
+        item_ids: record.itemIds,
+        responses: record.responses,
+        started_at: record.startedAt,
+        submitted_at: record.submittedAt,
+      },
+      ignoreResult,
+    ),
   );
-  judgmentOutbox.remove(record.userId, record.setId);
-}
 
 /** The student's recorded judgment sets, newest first (public.list_judgment_sets). */
 export async function listJudgmentSets(): Promise<JudgmentSetListing[]> {

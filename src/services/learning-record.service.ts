@@ -1,28 +1,25 @@
 import type { LearningRecordPort, PracticeSetRecord, ReviewedSet } from '../../machines/shared/ports';
 import { decodePracticeSet, decodeResultsSummary } from './decoders';
 import { listJudgmentSets, sendJudgmentSet } from './judgment.service';
-import { judgmentOutbox, practiceOutbox, REFUSED_SET } from './practice-outbox';
+import { judgmentOutbox, practiceOutbox, sendFromOutbox } from './practice-outbox';
 import { callRpc, ignoreResult } from './rpc';
 
-async function sendSet(record: PracticeSetRecord): Promise<void> {
-  await callRpc(
-    'record_practice_set',
-    {
-      set_id: record.setId,
-      question_ids: record.questionIds,
-      chosen_option_ids: record.chosenOptionIds,
-      layout: record.layout,
-      started_at: record.startedAt,
-      submitted_at: record.submittedAt,
-      focus: record.focus,
-    },
-    ignoreResult,
-    (error) => {
-      if (error.code === REFUSED_SET) practiceOutbox.remove(record.userId, record.setId);
-    },
+const sendSet = (record: PracticeSetRecord): Promise<void> =>
+  sendFromOutbox(practiceOutbox, record, () =>
+    callRpc(
+      'record_practice_set',
+      {
+        set_id: record.setId,
+        question_ids: record.questionIds,
+        chosen_option_ids: record.chosenOptionIds,
+        layout: record.layout,
+        started_at: record.startedAt,
+        submitted_at: record.submittedAt,
+        focus: record.focus,
+      },
+      ignoreResult,
+    ),
   );
-  practiceOutbox.remove(record.userId, record.setId);
-}
 
 /** The learning record over the backend's procedures, with the device outbox in front of it. */
 export const learningRecordService: LearningRecordPort = {

@@ -1,4 +1,6 @@
-import type { JudgmentSetRecord, PracticeSetRecord } from '../../machines/shared/ports';
+import { SET_RECORD_WINDOW_HOURS } from '../../domain/business-rules';
+import { deliveryRefusals } from '../../machines/record-delivery/record-delivery.ports';
+import { BackendError, type JudgmentSetRecord, type PracticeSetRecord } from '../../machines/shared/ports';
 
 /**
  * Finished sets waiting on this device until the backend has them, per student (another student
@@ -6,12 +8,6 @@ import type { JudgmentSetRecord, PracticeSetRecord } from '../../machines/shared
  * so a failed send, a closed tab or an offline device loses nothing: the next visit sends it.
  * Storage may be unavailable or hold anything, so reads are checked and failures mean "empty".
  */
-/**
- * The backend's code for a set it refuses as malformed (e.g. a question retired since it was drawn):
- * sending it again cannot succeed, so the set leaves the outbox instead of blocking it (decision 060).
- */
-export const REFUSED_SET = '22023';
-
 interface Outbox<T extends { setId: string; userId: string }> {
   storageKey(userId: string): string;
   read(userId: string): T[];
@@ -67,6 +63,34 @@ function createOutbox<T extends { setId: string; userId: string }>(
       ),
     clear: (userId) => write(userId, []),
   };
+}
+
+type OutboxRecord = { setId: string; userId: string; startedAt: string };
+
+/**
+ * Sends a set that waits in `outbox` and takes it out once the backend has it. A refused set leaves
+ * the outbox too, since sending it again cannot succeed (nothing loops); it is reported as too old
+ * when it was started more than SET_RECORD_WINDOW_HOURS ago (decision 192). Any other failure,
+ * a 429 included, leaves the set waiting for the next attempt.
+ */
+export async function sendFromOutbox<T extends OutboxRecord>(
+  outbox: Outbox<T>,
+  record: T,
+  send: () => Promise<void>,
+): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    if (error instanceof BackendError && error.code === deliveryRefusals.refused) {
+      outbox.remove(record.userId, record.setId);
+      const ageMs = Date.now() - Date.parse(record.startedAt);
+      if (ageMs > SET_RECORD_WINDOW_HOURS * 3_600_000) {
+        throw new BackendError(error.message, deliveryRefusals.tooOld);
+      }
+    }
+    throw error;
+  }
+  outbox.remove(record.userId, record.setId);
 }
 
 /** Multiple-choice sets from /practice. */

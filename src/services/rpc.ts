@@ -3,7 +3,6 @@
 // result decoded, so a response of the wrong shape is a clear BackendError rather than a TypeError
 // somewhere in a page. Loaded only with the pages that call procedures (zod stays out of the
 // public pages' bundle).
-import type { PostgrestError } from '@supabase/supabase-js';
 import type { z } from 'zod';
 import { fail, unexpectedShape } from './backend-error';
 import type { Database } from './database.types';
@@ -35,14 +34,9 @@ export async function callRpc<Name extends RpcName, T>(
   name: Name,
   args: RpcArgs<Name>,
   decode: Decoder<T>,
-  /** Runs before the error is thrown (e.g. dropping a refused set from the outbox). */
-  onError?: (error: PostgrestError) => void,
 ): Promise<T> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc(name, args);
-  if (error) {
-    onError?.(error);
-    fail(error);
-  }
+  if (error) fail(error);
   return decode(data);
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { recordDeliveryFixtures } from '../../machines/record-delivery/record-delivery.fixtures';
+import { createActor, SimulatedClock } from 'xstate';
+import {
+  FIXTURE_RETRY_AFTER_SECONDS,
+  recordDeliveryFixtures,
+} from '../../machines/record-delivery/record-delivery.fixtures';
 import {
   createRecordDeliveryImplementations,
   recordDeliveryMachine,
@@ -8,12 +11,15 @@ import {
 import { describeModel } from '../support/model';
 
 describeModel(recordDeliveryMachine, recordDeliveryFixtures, async ({ input, fakes, replay }) => {
+  const clock = new SimulatedClock();
   const actor = createActor(
     recordDeliveryMachine.provide({ actors: { sendRecord: fakes.promise('sendRecord') } }),
-    { input },
+    { input, clock },
   ).start();
   await replay({
     actor,
+    clock,
+    delays: { retryAfter: FIXTURE_RETRY_AFTER_SECONDS * 1000 },
     assertions: {
       'record-delivery.saving': (s) => {
         // Every attempt carries the same record.
@@ -28,6 +34,27 @@ describeModel(recordDeliveryMachine, recordDeliveryFixtures, async ({ input, fak
       'record-delivery.notSaved': (s) => {
         expect(s.context.error).toBe('network');
         expect(s.can({ type: 'record.retry' })).toBe(true);
+      },
+      'record-delivery.rateLimited': (s) => {
+        // Waits for the Retry-After by itself: no retry from the student, nothing running.
+        expect(s.context.retryAfterSeconds).toBe(FIXTURE_RETRY_AFTER_SECONDS);
+        expect(s.context.error).toMatch(/saves to your practice record/);
+        expect(s.can({ type: 'record.retry' })).toBe(false);
+        expect(fakes.isRunning('sendRecord')).toBe(false);
+        expect(s.status).toBe('active');
+      },
+      'record-delivery.tooOld': (s) => {
+        // Refused for good: nothing to retry, nothing sent again.
+        expect(s.context.error).toMatch(/48 hours/);
+        expect(s.can({ type: 'record.retry' })).toBe(false);
+        expect(fakes.isRunning('sendRecord')).toBe(false);
+      },
+      'record-delivery.refused': (s) => {
+        expect(s.context.error).toBe(
+          'This set has questions that were not given to you in the last 48 hours.',
+        );
+        expect(s.can({ type: 'record.retry' })).toBe(false);
+        expect(fakes.isRunning('sendRecord')).toBe(false);
       },
     },
   });

@@ -24,9 +24,13 @@ import {
   practiceSessionMachine,
 } from '../../machines/practice-session/practice-session.machine';
 import { recordDeliveryFixtures } from '../../machines/record-delivery/record-delivery.fixtures';
-import { recordDeliveryMachine } from '../../machines/record-delivery/record-delivery.machine';
+import {
+  deliveryRefusals,
+  recordDeliveryMachine,
+} from '../../machines/record-delivery/record-delivery.machine';
 import { eventsOf } from '../../machines/shared/fixtures';
-import type { PracticeQuestion } from '../../machines/shared/ports';
+import type { BackendError, PracticeQuestion } from '../../machines/shared/ports';
+import { recordDeliveryCopy } from '../../src/components/flow-parts/record-delivery-copy';
 import { grantTrial, type LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
 import { browserPaths, RpcGate } from '../support/browser-paths';
@@ -478,6 +482,13 @@ describe('the access gate on /practice (model paths)', () => {
   );
 });
 
+/** How many practice sets wait in the page's outbox for this student. */
+const outboxOf = (page: Page, userId: string) =>
+  page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[]).length,
+    `pnprep.practice.outbox.${userId}`,
+  );
+
 describe('the record delivery on the practice results (model paths)', () => {
   const input = (recordDeliveryFixtures.inputs['A finished set'] as () => unknown)();
   const paths = browserPaths(deliveryModel, eventsOf(recordDeliveryFixtures), input);
@@ -486,10 +497,15 @@ describe('the record delivery on the practice results (model paths)', () => {
     '%s',
     async (_, path) => {
       await restoreBank();
-      const { page } = await studentPage(app, backend);
+      const { page, user } = await studentPage(app, backend);
+      // The page's own clock (running at the real pace): a 429's wait passes, a set grows old.
+      await page.clock.install();
       const errors = consoleErrors(page);
       const gate = await RpcGate.on(page);
       const note = (status: string) => page.locator(`[data-record-status="${status}"]`);
+      /** The backend refuses the set (22023): its questions no longer count as served to the student. */
+      const forgetServed = () =>
+        backend.db.query('delete from private.served_items where user_id = $1', [user.id]);
       await page.goto('/practice');
       await gate.release('check_user_entitlement');
       await gate.release('get_practice_questions');
@@ -502,9 +518,30 @@ describe('the record delivery on the practice results (model paths)', () => {
         input,
         drivers: {
           'xstate.done.actor.sendRecord': () => gate.release('record_practice_set'),
-          'xstate.error.actor.sendRecord': async () => {
-            await backend.db.exec(`revoke execute on function ${RECORD_SET_SIGNATURE} from authenticated`);
+          'xstate.error.actor.sendRecord': async (_, event) => {
+            const code = ((event as { error?: unknown }).error as BackendError).code;
+            if (code === deliveryRefusals.rateLimited) {
+              // The hour's quota used up: the real backend answers 429 with its Retry-After.
+              await backend.db.query(
+                `insert into private.student_write_quota (user_id, window_start, writes) values ($1, now(), 120)
+                 on conflict (user_id) do update set window_start = now(), writes = 120`,
+                [user.id],
+              );
+            } else if (code === deliveryRefusals.tooOld) {
+              // The device's clock is 49 hours past the set's start when the refusal comes back.
+              await forgetServed();
+              await page.clock.setSystemTime(Date.now() + 49 * 3_600_000);
+            } else if (code === deliveryRefusals.refused) {
+              await forgetServed();
+            } else {
+              await backend.db.exec(`revoke execute on function ${RECORD_SET_SIGNATURE} from authenticated`);
+            }
             await gate.release('record_practice_set');
+          },
+          'xstate.after.retryAfter.record-delivery.rateLimited': async () => {
+            await backend.db.query('delete from private.student_write_quota where user_id = $1', [user.id]);
+            // The backend's Retry-After is the rest of its hour: the page's clock jumps past it.
+            await page.clock.fastForward('01:00:05');
           },
           'record.retry': async () => {
             await restoreBank();
@@ -522,6 +559,29 @@ describe('the record delivery on the practice results (model paths)', () => {
             await note('notSaved').waitFor();
             expect(await note('notSaved').getByRole('button', { name: 'Try again' }).isEnabled()).toBe(true);
             expect(await axeViolations(page)).toEqual([]);
+          },
+          'record-delivery.rateLimited': async () => {
+            await note('rateLimited').getByText(recordDeliveryCopy.rateLimited(60)).waitFor();
+            expect(await note('rateLimited').getByRole('button').count()).toBe(0);
+            expect(await outboxOf(page, user.id)).toBe(1);
+            expect(await axeViolations(page)).toEqual([]);
+          },
+          'record-delivery.tooOld': async () => {
+            await note('tooOld').getByText(recordDeliveryCopy.tooOld).waitFor();
+            expect(await note('tooOld').getByRole('button').count()).toBe(0);
+            // Refused for good: the set left the outbox, so no later visit sends it again.
+            expect(await outboxOf(page, user.id)).toBe(0);
+            expect(await axeViolations(page)).toEqual([]);
+          },
+          'record-delivery.refused': async () => {
+            await note('refused')
+              .getByText(
+                recordDeliveryCopy.refused(
+                  'This set has questions that were not given to you in the last 48 hours.',
+                ),
+              )
+              .waitFor();
+            expect(await outboxOf(page, user.id)).toBe(0);
           },
         },
       });

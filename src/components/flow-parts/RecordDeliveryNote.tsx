@@ -2,18 +2,17 @@ import { Button, Group, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { recordDeliveryMachine } from '../../../machines/record-delivery/record-delivery.machine';
+import {
+  DEFAULT_RETRY_AFTER_SECONDS,
+  type recordDeliveryMachine,
+} from '../../../machines/record-delivery/record-delivery.machine';
+import { recordDeliveryCopy } from './record-delivery-copy';
+
+export { recordDeliveryCopy } from './record-delivery-copy';
 
 export type RecordDeliveryRef = ActorRefFrom<typeof recordDeliveryMachine>;
 
-/** The delivery's lines, the same for every kind of set (docs/decisions/060-learning-record.md). */
-export const recordDeliveryCopy = {
-  saving: 'Saving this set to your results…',
-  saved: 'Saved to your results.',
-  notSaved: 'Not saved yet: this set is kept on this device and will be sent the next time you open PN Prep.',
-};
-
-export type RecordStatus = 'saving' | 'saved' | 'notSaved';
+export type RecordStatus = 'saving' | 'saved' | 'notSaved' | 'rateLimited' | 'tooOld' | 'refused';
 
 /**
  * The record delivery's screen (machines/record-delivery): a quiet line saying whether the set is
@@ -33,18 +32,24 @@ export function RecordDeliveryNote({
 }
 
 function LiveDelivery({ delivery, afterSaved }: { delivery: RecordDeliveryRef; afterSaved?: ReactNode }) {
-  const status = useSelector(
-    delivery,
-    (s): RecordStatus =>
-      s.status === 'done' || s.matches('saved') ? 'saved' : s.matches('notSaved') ? 'notSaved' : 'saving',
-  );
+  const status = useSelector(delivery, (s): RecordStatus => {
+    if (s.status === 'done') return 'saved';
+    for (const state of ['saved', 'notSaved', 'rateLimited', 'tooOld', 'refused'] as const) {
+      if (s.matches(state)) return state;
+    }
+    return 'saving';
+  });
   const canRetry = useSelector(delivery, (s) => s.can({ type: 'record.retry' }));
+  const error = useSelector(delivery, (s) => s.context.error);
+  const retryAfterSeconds = useSelector(delivery, (s) => s.context.retryAfterSeconds);
   return (
     <DeliveryLine
       status={status}
       afterSaved={afterSaved}
       canRetry={canRetry}
       onRetry={() => delivery.send({ type: 'record.retry' })}
+      error={error}
+      retryAfterSeconds={retryAfterSeconds}
     />
   );
 }
@@ -54,8 +59,11 @@ function DeliveryLine(props: {
   afterSaved?: ReactNode;
   canRetry?: boolean;
   onRetry?: () => void;
+  error?: string | null;
+  retryAfterSeconds?: number | null;
 }) {
   const { status } = props;
+  const minutes = Math.max(1, Math.ceil((props.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS) / 60));
   return (
     <Group gap="sm" role="status" data-record-status={status}>
       {status === 'saving' && (
@@ -79,6 +87,13 @@ function DeliveryLine(props: {
           </Button>
         </>
       )}
+      {status === 'rateLimited' && (
+        <Text c="dimmed" fz="sm">
+          {recordDeliveryCopy.rateLimited(minutes)}
+        </Text>
+      )}
+      {status === 'tooOld' && <Text fz="sm">{recordDeliveryCopy.tooOld}</Text>}
+      {status === 'refused' && <Text fz="sm">{recordDeliveryCopy.refused(props.error ?? '')}</Text>}
     </Group>
   );
 }
