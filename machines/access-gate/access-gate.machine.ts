@@ -21,7 +21,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { RouteName } from '../shared/app-actions';
-import { rememberFailure } from '../shared/error-actions';
+import { errorActions, rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { AccessGateEvent } from '../shared/set-events';
 import type { EntitlementPort, SessionInfo } from './access-gate.ports';
@@ -140,7 +140,7 @@ export const accessGateMachine = setup({
   },
   actions: {
     decide: assign({ access: (_, params: { access: Access }) => params.access, error: null }),
-    rememberError: assign({ error: (_, params: { message: string }) => params.message }),
+    ...errorActions<AccessGateContext, AccessGateEvent>(),
   },
 }).createMachine({
   id: 'access-gate',

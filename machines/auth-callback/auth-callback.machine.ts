@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type EventObject, fromPromise, setup } from 'xstate';
 import { appActionPlaceholders } from '../shared/app-actions';
-import { rememberFailure } from '../shared/error-actions';
+import { errorActions, rememberFailure } from '../shared/error-actions';
 import { messages } from '../shared/messages';
 import { placeholdersFor } from '../shared/not-provided';
 import type { AuthPort } from '../shared/ports';
@@ -43,7 +43,7 @@ export const authCallbackMachine = setup({
   actions: {
     navigateTo: appActionPlaceholders.navigateTo,
     toast: appActionPlaceholders.toast,
-    rememberError: assign({ error: (_, params: { message: string }) => params.message }),
+    ...errorActions<AuthCallbackContext, EventObject>(),
   },
 }).createMachine({
   id: 'auth-callback',

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { rememberFailure } from '../shared/error-actions';
+import { errorActions, rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { BillingKind, BillingPort, BillingStatus } from '../shared/ports';
 
@@ -59,8 +59,7 @@ export const billingMachine = setup({
   },
   actions: {
     storeStatus: assign({ status: (_, params: { status: BillingStatus }) => params.status, error: null }),
-    rememberError: assign({ error: (_, params: { message: string }) => params.message }),
-    clearError: assign({ error: null }),
+    ...errorActions<BillingContext, BillingEvent>(),
     /** The page provides the real one: a full navigation to the hosted portal. */
     goToPortal: (_, _params: { url: string }) => {},
   },

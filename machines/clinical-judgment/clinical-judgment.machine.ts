@@ -11,7 +11,7 @@ import {
   recordDeliveryMachine,
 } from '../record-delivery/record-delivery.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
-import { rememberFailure } from '../shared/error-actions';
+import { errorActions, rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type {
   JudgmentPort,
@@ -79,8 +79,7 @@ export const clinicalJudgmentMachine = setup({
     /** Keeps (or forgets) the set in progress on this device (provided by the app). */
     saveProgress: (_, _params: JudgmentProgress | null) => {},
     clearProgress: () => {},
-    rememberError: assign({ error: (_, params: { message: string }) => params.message }),
-    clearError: assign({ error: null }),
+    ...errorActions<ClinicalJudgmentContext, ClinicalJudgmentEvent>(),
     storeSet: assign({
       set: (_, params: { set: JudgmentSet }) => params.set,
       responses: (_, params: { set: JudgmentSet }) => params.set.items.map(() => ({})),

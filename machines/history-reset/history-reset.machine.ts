@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { rememberFailure } from '../shared/error-actions';
+import { fromPromise, setup } from 'xstate';
+import { errorActions, rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { LearningRecordPort } from '../shared/ports';
 
@@ -35,8 +35,7 @@ export const historyResetMachine = setup({
   },
   actors: placeholdersFor('history-reset', createHistoryResetImplementations),
   actions: {
-    rememberError: assign({ error: (_, params: { message: string }) => params.message }),
-    clearError: assign({ error: null }),
+    ...errorActions<HistoryResetContext, HistoryResetEvent>(),
   },
 }).createMachine({
   id: 'history-reset',

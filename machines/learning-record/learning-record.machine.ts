@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { rememberFailure } from '../shared/error-actions';
+import { errorActions, rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { LearningRecordPort, OutboxDelivery, ResultsSummary, ReviewedSet } from '../shared/ports';
 
@@ -73,7 +73,7 @@ export const learningRecordMachine = setup({
       summary: (_, params: { summary: ResultsSummary }) => params.summary,
       error: null,
     }),
-    rememberError: assign({ error: (_, params: { message: string }) => params.message }),
+    ...errorActions<LearningRecordContext, LearningRecordEvent>(),
     chooseSet: assign({
       openSetId: (_, params: { setId: string }) => params.setId,
       openSet: null,

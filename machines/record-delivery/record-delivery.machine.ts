@@ -22,7 +22,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { BackendError } from '../shared/backend-error';
-import { rememberFailure } from '../shared/error-actions';
+import { errorActions, rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import type { RecordDeliveryEvent } from '../shared/set-events';
 import { deliveryRefusals, type RecordDeliveryPort } from './record-delivery.ports';
@@ -85,8 +85,7 @@ export const recordDeliveryMachine = setup({
     retryAfter: ({ context }) => (context.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000,
   },
   actions: {
-    rememberError: assign({ error: (_, params: { message: string }) => params.message }),
-    clearError: assign({ error: null }),
+    ...errorActions<RecordDeliveryContext, RecordDeliveryEvent>(),
     rememberRetryAfter: assign({
       retryAfterSeconds: (_, params: { error: unknown }) =>
         (params.error instanceof BackendError && params.error.retryAfterSeconds) ||

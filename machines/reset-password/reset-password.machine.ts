@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 import { MIN_PASSWORD_LENGTH } from '../../domain/business-rules';
 import { appActionPlaceholders } from '../shared/app-actions';
+import { errorActions } from '../shared/error-actions';
 import { errorMessage, messages } from '../shared/messages';
 import { placeholdersFor } from '../shared/not-provided';
 import type { AuthPort } from '../shared/ports';
@@ -52,8 +53,7 @@ export const resetPasswordMachine = setup({
   },
   actions: {
     reloadTo: appActionPlaceholders.reloadTo,
-    showError: assign({ error: (_, params: { message: string }) => params.message }),
-    clearError: assign({ error: null }),
+    ...errorActions<ResetPasswordContext, ResetPasswordEvent>(),
   },
 }).createMachine({
   id: 'reset-password',
@@ -102,20 +102,20 @@ export const resetPasswordMachine = setup({
           {
             guard: 'isFieldMissing',
             target: '.invalid',
-            actions: { type: 'showError', params: { message: messages.passwordsRequired } },
+            actions: { type: 'rememberError', params: { message: messages.passwordsRequired } },
           },
           {
             guard: 'isTooShort',
             target: '.invalid',
             actions: {
-              type: 'showError',
+              type: 'rememberError',
               params: { message: messages.passwordTooShort(MIN_PASSWORD_LENGTH) },
             },
           },
           {
             guard: 'isMismatch',
             target: '.invalid',
-            actions: { type: 'showError', params: { message: messages.passwordsDoNotMatch } },
+            actions: { type: 'rememberError', params: { message: messages.passwordsDoNotMatch } },
           },
           { target: 'updating', actions: 'clearError' },
         ],
@@ -141,7 +141,7 @@ export const resetPasswordMachine = setup({
         onDone: { target: 'updated' },
         onError: {
           target: 'form.invalid',
-          actions: { type: 'showError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          actions: { type: 'rememberError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
         },
       },
     },
