@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { redactCredentials } from '../src/runtime/redact.ts';
+import { redactCredentials } from '../shared/redact.ts';
 import { createApp } from './app.ts';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './auth/rate-limit.ts';
 import type { ServerContext } from './context.ts';

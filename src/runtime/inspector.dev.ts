@@ -1,8 +1,8 @@
 import { createBrowserInspector } from '@statelyai/inspect';
 import type { InspectionEvent } from 'xstate';
-import { redact, redactInspectionEvent } from './redact';
+import { redact, redactInspectionEvent } from '../../shared/redact';
 
-export { redact } from './redact';
+export { redact } from '../../shared/redact';
 
 /**
  * Opens the Stately inspector and forwards actor events to it. Everything it posts passes through

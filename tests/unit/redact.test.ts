@@ -4,8 +4,8 @@ import { authCallbackMachine } from '../../machines/auth-callback/auth-callback.
 import { emailLoginMachine } from '../../machines/email-login/email-login.machine';
 import { resetPasswordMachine } from '../../machines/reset-password/reset-password.machine';
 import { BackendError, type SessionInfo } from '../../machines/shared/ports';
+import { redact, redactInspectionEvent, redactString } from '../../shared/redact';
 import { createRedactingInspector } from '../../src/runtime/inspector.dev';
-import { redact, redactInspectionEvent, redactString } from '../../src/runtime/redact';
 
 const EMAIL = 'ada.lovelace@example.com';
 const TOKEN_HASH = 'pkce_7f3a9c1e5b';

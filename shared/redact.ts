@@ -1,7 +1,8 @@
 /**
  * Redaction for what the Stately inspector sends out of the page: sign-in tokens, link codes and
  * hashes, passwords and email addresses never leave it, wherever they sit (context, events, the
- * input and output of invoked actors, error messages, URLs).
+ * input and output of invoked actors, error messages, URLs). The local backend's log uses the same
+ * `redactCredentials` (server/index.ts), so this lives in shared/, below both.
  */
 
 /** Keys whose values are secrets or personal data, whatever the value looks like. */
