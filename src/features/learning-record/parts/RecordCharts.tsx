@@ -6,6 +6,7 @@ import { accuracy } from '../../../../machines/learning-record/learning-record.m
 import type { ResultsSummary } from '../../../../machines/shared/ports';
 import { judgmentStepNames } from '../../../content/judgment-steps';
 import { percentText, resultsCopy, setDate } from '../results-copy';
+import { PastSetsTable } from './PastSetsTable';
 
 // The charts are pictures of the tables beside them: hidden from screen readers, who read the tables.
 // Recharts' keyboard layer is off so nothing focusable sits inside the hidden picture.
@@ -118,41 +119,26 @@ export function OverTimeChart({ summary }: { summary: ResultsSummary }) {
 /** The recent sets, newest first, each opening its review. */
 export function PastSets({ summary, onOpen }: { summary: ResultsSummary; onOpen(setId: string): void }) {
   return (
-    <Stack gap="sm" component="section" aria-labelledby="results-past-sets">
-      <Title order={2} fz="h3" id="results-past-sets">
-        {resultsCopy.pastSets}
-      </Title>
-      <Table withTableBorder data-testid="past-sets">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Score</Table.Th>
-            <Table.Th scope="col">Accuracy</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Review</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {summary.recentSets.map((s) => (
-            <Table.Tr key={s.setId} data-set-id={s.setId}>
-              <Table.Td>{setDate(s.submittedAt)}</Table.Td>
-              <Table.Td>
-                {s.correct} / {s.total}
-              </Table.Td>
-              <Table.Td>
-                {s.counted === false ? resultsCopy.notCounted : percentText(accuracy(s.correct, s.total))}
-              </Table.Td>
-              <Table.Td>
-                <Anchor component="button" type="button" onClick={() => onOpen(s.setId)}>
-                  Review<VisuallyHidden> the set of {setDate(s.submittedAt)}</VisuallyHidden>
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Stack>
+    <PastSetsTable
+      heading={resultsCopy.pastSets}
+      headingId="results-past-sets"
+      testId="past-sets"
+      rowIdAttribute="data-set-id"
+      columns={['Score', 'Accuracy']}
+      rows={summary.recentSets.map((s) => ({
+        setId: s.setId,
+        submittedAt: s.submittedAt,
+        cells: [
+          `${s.correct} / ${s.total}`,
+          s.counted === false ? resultsCopy.notCounted : percentText(accuracy(s.correct, s.total)),
+        ],
+        review: (
+          <Anchor component="button" type="button" onClick={() => onOpen(s.setId)}>
+            Review<VisuallyHidden> the set of {setDate(s.submittedAt)}</VisuallyHidden>
+          </Anchor>
+        ),
+      }))}
+    />
   );
 }
 
