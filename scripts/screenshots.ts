@@ -11,8 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
+import type { NgnItem } from '../domain/ngn-items.ts';
+import { scoringKeyOf } from '../domain/ngn-scoring.ts';
+import { billingCopy } from '../src/features/billing/billing-copy.ts';
 import { grantTrial, startTestBackend } from '../tests/support/backend.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
+import { recordJudgmentSetFor } from '../tests/support/judgment-support.ts';
 import { serveStatic } from '../tests/support/static-server.ts';
 import { signInContext } from '../tests/support/ui-backend.ts';
 
@@ -104,6 +108,7 @@ const PUBLIC_PAGES = [
   ['login', '/login'],
   ['register', '/register'],
   ['terms', '/terms'],
+  ['support', '/support'],
   ['privacy', '/privacy'],
   ['billing-signed-out', '/billing'],
   ['billing-success', '/billing/success'],
@@ -135,6 +140,11 @@ async function main() {
       await open(page, path, h1);
       await shoot(page, name);
     }
+    // The sign-in dialog of the main sign-up path: signed out, /billing → Start 24-Hour Free Trial.
+    await open(page, '/billing', h1);
+    await page.getByRole('main').getByRole('link', { name: 'Start 24-Hour Free Trial' }).click();
+    await page.getByRole('dialog', { name: billingCopy.signInTitle }).waitFor();
+    await shoot(page, 'billing-sign-in-dialog');
     // The mobile menu, open.
     await page.setViewportSize({ width: 375, height: 740 });
     await open(page, '/', h1);
@@ -191,6 +201,26 @@ async function main() {
       .click();
     await student.getByRole('button', { name: 'Back to all results' }).first().waitFor();
     await shoot(student, 'results-set-review');
+    // A clinical-judgment set's results, reopened from the record: one standalone item of each type,
+    // each answered with its groups' first choices (right for some, wrong for others), so the
+    // student's responses, the keys and the points all show.
+    const { rows } = await backend.db.query<{ item: NgnItem }>(
+      'select distinct on (type) item from public.ngn_items where case_id is null order by type, id',
+    );
+    const items = rows.map((row) => row.item);
+    const responses = items.map((item) =>
+      Object.fromEntries(scoringKeyOf(item).groups.map((g) => [g.id, g.choices.slice(0, g.maxPicks ?? 1)])),
+    );
+    const judgmentSetId = await recordJudgmentSetFor(backend, user.id, {
+      kind: 'standalone',
+      items,
+      responses,
+      submittedAt: new Date().toISOString(),
+    });
+    await open(student, `/clinical-judgment?review=${judgmentSetId}`, (p) =>
+      p.locator('[data-result-item]').first().waitFor(),
+    );
+    await shoot(student, 'clinical-judgment-results');
     await context.close();
     console.log(`${written} screenshots in docs/screenshots/`);
   } finally {
