@@ -1,6 +1,7 @@
 import { SET_RECORD_WINDOW_HOURS } from '../../domain/business-rules';
 import { deliveryRefusals } from '../../machines/record-delivery/record-delivery.ports';
 import { BackendError, type JudgmentSetRecord, type PracticeSetRecord } from '../../machines/shared/ports';
+import { isRecord, readStoredJson, writeStoredJson } from './device-storage';
 
 /**
  * Finished sets waiting on this device until the backend has them, per student (another student
@@ -22,35 +23,22 @@ const isTextList = (value: unknown): value is string[] => Array.isArray(value) &
 
 function createOutbox<T extends { setId: string; userId: string }>(
   name: string,
-  isRecord: (value: Record<string, unknown>) => boolean,
+  hasOwnFields: (value: Record<string, unknown>) => boolean,
 ): Outbox<T> {
   const storageKey = (userId: string) => `pnprep.${name}.outbox.${userId}`;
-  const write = (userId: string, records: T[]) => {
-    try {
-      if (records.length === 0) window.localStorage.removeItem(storageKey(userId));
-      else window.localStorage.setItem(storageKey(userId), JSON.stringify(records));
-    } catch {
-      // Storage full or blocked: the set is still sent now; it just cannot wait for a later visit.
-    }
-  };
-  const read = (userId: string): T[] => {
-    try {
-      const value: unknown = JSON.parse(window.localStorage.getItem(storageKey(userId)) ?? '[]');
-      if (!Array.isArray(value)) return [];
-      return value.filter(
-        (r): r is T =>
-          typeof r === 'object' &&
-          r !== null &&
-          isText(r.setId) &&
-          r.userId === userId &&
-          isText(r.startedAt) &&
-          isText(r.submittedAt) &&
-          isRecord(r),
-      );
-    } catch {
-      return [];
-    }
-  };
+  // Storage full or blocked: the set is still sent now; it just cannot wait for a later visit.
+  const write = (userId: string, records: T[]) =>
+    writeStoredJson(storageKey(userId), records.length === 0 ? null : records);
+  const read = (userId: string): T[] =>
+    (readStoredJson<unknown[]>(storageKey(userId), Array.isArray) ?? []).filter(
+      (r): r is T =>
+        isRecord(r) &&
+        isText(r.setId) &&
+        r.userId === userId &&
+        isText(r.startedAt) &&
+        isText(r.submittedAt) &&
+        hasOwnFields(r),
+    );
   return {
     storageKey,
     read,

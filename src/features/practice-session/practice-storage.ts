@@ -3,43 +3,29 @@ import type {
   PracticeProgress,
 } from '../../../machines/practice-session/practice-session.machine';
 import type { PracticeQuestion } from '../../../machines/shared/ports';
+import {
+  isRecord,
+  readStoredJson,
+  readStoredText,
+  writeStoredJson,
+  writeStoredText,
+} from '../../services/device-storage';
 
 /**
  * What the practice page keeps on this device: the chosen layout (for every student on the device)
  * and the session in progress (per student, so another student signing in on the same browser never
- * sees it). Storage can be unavailable or hold anything, so every read is checked and every failure
- * is treated as "nothing stored".
+ * sees it), through the device storage's checked reads (src/services/device-storage.ts).
  */
 export const LAYOUT_STORAGE_KEY = 'pnprep.practice.layout';
 export const progressStorageKey = (userId: string) => `pnprep.practice.progress.${userId}`;
 
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Storage full or blocked: the session still works, it just will not survive a reload.
-  }
-}
-
 export function readLayout(): PracticeLayout {
-  return read(LAYOUT_STORAGE_KEY) === 'all' ? 'all' : 'one';
+  return readStoredText(LAYOUT_STORAGE_KEY) === 'all' ? 'all' : 'one';
 }
 
 export function writeLayout(layout: PracticeLayout): void {
-  write(LAYOUT_STORAGE_KEY, layout);
+  writeStoredText(LAYOUT_STORAGE_KEY, layout);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isQuestion(value: unknown): value is PracticeQuestion {
   return (
@@ -60,11 +46,9 @@ function isQuestion(value: unknown): value is PracticeQuestion {
 
 /** The stored session in progress of this student, or null when there is none or it is unreadable. */
 export function readProgress(userId: string): PracticeProgress | null {
-  const raw = read(progressStorageKey(userId));
-  if (!raw) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (
+  return readStoredJson<PracticeProgress>(
+    progressStorageKey(userId),
+    (value) =>
       isRecord(value) &&
       value.userId === userId &&
       Array.isArray(value.questions) &&
@@ -79,20 +63,14 @@ export function readProgress(userId: string): PracticeProgress | null {
       (value.focus === undefined ||
         value.focus === 'mixed' ||
         value.focus === 'weakest' ||
-        value.focus === 'missed')
-    ) {
-      return value as unknown as PracticeProgress;
-    }
-  } catch {
-    // Unparseable: start afresh.
-  }
-  return null;
+        value.focus === 'missed'),
+  );
 }
 
 export function writeProgress(progress: PracticeProgress): void {
-  write(progressStorageKey(progress.userId), JSON.stringify(progress));
+  writeStoredJson(progressStorageKey(progress.userId), progress);
 }
 
 export function clearProgress(userId: string): void {
-  write(progressStorageKey(userId), null);
+  writeStoredText(progressStorageKey(userId), null);
 }
