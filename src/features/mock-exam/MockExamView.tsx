@@ -122,7 +122,6 @@ function InExam({ snapshot, send }: ViewProps) {
             <Button
               variant="default"
               aria-expanded={calculatorOpen}
-              aria-controls="exam-calculator"
               onClick={() => setCalculatorOpen((open) => !open)}
               disabled={onBreak}
             >
@@ -150,11 +149,7 @@ function InExam({ snapshot, send }: ViewProps) {
         </Paper>
       ) : (
         <>
-          {calculatorOpen && (
-            <div id="exam-calculator">
-              <Calculator />
-            </div>
-          )}
+          {calculatorOpen && <Calculator />}
           {notice && (
             <Alert color="orange" role="alert" title={examCopy.refusedTitle}>
               {notice}
