@@ -1,6 +1,7 @@
 import type { NgnResponse } from '../../domain/ngn-scoring';
 import { canPick, isAnswered, pick } from '../clinical-judgment/judgment-rules';
-import type { ExamResponse, ShownItem } from './mock-exam.ports';
+import type { ExamAnswer, ExamResponse, ShownItem } from './mock-exam.ports';
+import type { MockExamContext } from './mock-exam.types';
 
 /**
  * How a pick changes the response to the item on screen. NGN items follow the practice pick rules
@@ -39,4 +40,16 @@ export function isAnsweredIn(item: ShownItem, response: NgnResponse): boolean {
 /** The response as the mock-exam function takes it. */
 export function examResponseOf(item: ShownItem, response: NgnResponse): ExamResponse {
   return item.bank === 'classic' ? { optionIds: response[CLASSIC_PART] ?? [] } : { picks: response };
+}
+
+/** The answer to the item on screen as the function takes it. */
+export function answerOf(context: Pick<MockExamContext, 'exam' | 'response'>): ExamAnswer {
+  const item = context.exam?.item;
+  if (!item) throw new Error('No item on screen to answer');
+  return {
+    ordinal: item.ordinal,
+    token: item.token,
+    itemId: item.itemId,
+    response: examResponseOf(item, context.response),
+  };
 }

@@ -9,7 +9,7 @@ import {
 import { appActionPlaceholders } from '../shared/app-actions';
 import { rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
-import { canPickIn, examResponseOf, isAnsweredIn, pickIn } from './exam-rules';
+import { answerOf, canPickIn, isAnsweredIn, pickIn } from './exam-rules';
 import { type ExamAnswer, type ExamView, type MockExamPort, MockExamRefusal } from './mock-exam.ports';
 import type { MockExamContext, MockExamEvent, MockExamInput } from './mock-exam.types';
 
@@ -269,18 +269,6 @@ export const mockExamMachine = setup({
     },
   },
 });
-
-/** The answer to the item on screen as the function takes it. */
-export function answerOf(context: MockExamContext): ExamAnswer {
-  const item = context.exam?.item;
-  if (!item) throw new Error('No item on screen to answer');
-  return {
-    ordinal: item.ordinal,
-    token: item.token,
-    itemId: item.itemId,
-    response: examResponseOf(item, context.response),
-  };
-}
 
 /** The machine's real actors, built from its port; the clock reads the time source every second. */
 export function createMockExamImplementations(port: MockExamPort) {

@@ -280,34 +280,26 @@ describe('the mock exam in the browser', () => {
   }, 60_000);
 
   it('nothing overflows at 375 and 1280 px, and every screen is axe-clean in light and dark', async () => {
-    for (const width of CHECKED_WIDTHS) {
-      const { page, errors } = await examPage({ width });
-      const check = async (what: string) => {
+    const { page, errors } = await examPage();
+    // Each screen at both widths in both schemes; axe (colours and names do not change with the
+    // width) at the phone's.
+    const check = async (what: string) => {
+      for (const width of CHECKED_WIDTHS)
         for (const scheme of CHECKED_SCHEMES) {
+          await page.setViewportSize({ width, height: 800 });
           await page.emulateMedia({ colorScheme: scheme });
-          expect({ what, width, scheme, problems: await overflowProblems(page) }).toEqual({
-            what,
-            width,
-            scheme,
-            problems: [],
-          });
-          expect({ what, width, scheme, axe: await axeViolations(page) }).toEqual({
-            what,
-            width,
-            scheme,
-            axe: [],
-          });
+          const found = { what, width, scheme, problems: await overflowProblems(page), axe: [] as unknown[] };
+          if (width < 600) found.axe = await axeViolations(page);
+          expect(found).toEqual({ what, width, scheme, problems: [], axe: [] });
         }
-      };
-      await page.getByRole('heading', { name: 'Before you begin' }).waitFor();
-      await check('the start screen');
-      await startInBrowser(page);
-      await page.getByRole('button', { name: 'Calculator' }).click();
-      await check('a question with the calculator open');
-      await page.getByRole('button', { name: 'Take a break' }).click();
-      await check('the break');
-      expect(problemsBut(page, errors, [404])).toEqual([]);
-      await page.context().close();
-    }
-  }, 90_000);
+    };
+    await page.getByRole('heading', { name: 'Before you begin' }).waitFor();
+    await check('the start screen');
+    await startInBrowser(page);
+    await page.getByRole('button', { name: 'Calculator' }).click();
+    await check('a question with the calculator open');
+    await page.getByRole('button', { name: 'Take a break' }).click();
+    await check('the break');
+    expect(problemsBut(page, errors, [404])).toEqual([]);
+  }, 60_000);
 });
