@@ -1,25 +1,20 @@
 /**
  * The mock exam in the browser tests: the student's own calls to the mock-exam function (with the
  * access token the page itself holds), each shown item's key read from the database as only the
- * server may (to answer right or wrong on purpose), answering the item on screen through its own
+ * server may (tests/support/mock-exam-keys.ts), answering the item on screen through its own
  * controls, and a watch on every response of the function for anything that grades an item.
  */
 import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import type { NgnItem } from '../../domain/ngn-items';
-import type { NgnResponse, ScoringKey } from '../../domain/ngn-scoring';
 import type { LocalBackend } from './backend';
+import { type ItemKey, keyOf, type ServedItem } from './mock-exam-keys';
 import { SESSION_STORAGE_KEY } from './ui-backend';
 
 export const MOCK_EXAM_URL = '/functions/v1/mock-exam';
 
 /** What the function serves of an item (the test reads the rest from the database). */
-export interface WireItem {
-  ordinal: number;
-  token: string;
-  itemId: string;
-  bank: 'classic' | 'ngn';
-}
+export type WireItem = ServedItem;
 export interface WireExam {
   id: string;
   status: 'in_progress' | 'finished';
@@ -72,53 +67,6 @@ export async function examCall(backend: LocalBackend, token: string, body: Recor
   });
   // biome-ignore lint/suspicious/noExplicitAny: the test reads whatever the function answered
   return { status: response.status, body: (await response.json()) as any };
-}
-
-export interface ItemKey {
-  right: { optionIds: string[] } | { picks: NgnResponse };
-  wrong: { optionIds: string[] } | { picks: NgnResponse };
-  /** Classic: its options in order (label and id); NGN: the whole item and its scoring key. */
-  options?: Array<{ id: string; label: string; isCorrect: boolean }>;
-  ngn?: { item: NgnItem; scoring: ScoringKey };
-}
-
-/** A wrong pick in every part: the first choice that is not the key (a drag-and-drop word used once). */
-function wrongPicks(item: NgnItem, scoring: ScoringKey): NgnResponse {
-  const used = new Set<string>();
-  return Object.fromEntries(
-    scoring.groups.map((group) => {
-      const wrong = group.choices.find((id) => !group.correct.includes(id) && !used.has(id)) ?? '';
-      if (item.type === 'drag-and-drop') used.add(wrong);
-      return [group.id, [wrong]];
-    }),
-  );
-}
-
-/** The item's key, from the database. */
-export async function keyOf(backend: LocalBackend, item: WireItem): Promise<ItemKey> {
-  if (item.bank === 'classic') {
-    const { rows } = await backend.db.query<{ id: string; label: string; is_correct: boolean }>(
-      'select id, label, is_correct from public.question_options where question_id = $1 order by position',
-      [item.itemId],
-    );
-    const options = rows.map((r) => ({ id: r.id, label: r.label, isCorrect: r.is_correct }));
-    return {
-      right: { optionIds: options.filter((o) => o.isCorrect).map((o) => o.id) },
-      wrong: { optionIds: [options.find((o) => !o.isCorrect)?.id ?? ''] },
-      options,
-    };
-  }
-  const { rows } = await backend.db.query<{ item: NgnItem; scoring: ScoringKey }>(
-    'select item, scoring from public.ngn_items where id = $1',
-    [item.itemId],
-  );
-  const row = rows[0];
-  if (!row) throw new Error(`no NGN item ${item.itemId}`);
-  return {
-    right: { picks: Object.fromEntries(row.scoring.groups.map((g) => [g.id, g.correct])) },
-    wrong: { picks: wrongPicks(row.item, row.scoring) },
-    ngn: row,
-  };
 }
 
 /**
@@ -272,3 +220,5 @@ export async function timePasses(backend: LocalBackend, userId: string, interval
     [userId, interval],
   );
 }
+
+export { type ItemKey, keyOf };
