@@ -7,6 +7,7 @@ import { clinicalJudgmentFixtures } from './clinical-judgment/clinical-judgment.
 import { emailLoginFixtures } from './email-login/email-login.fixtures';
 import { historyResetFixtures } from './history-reset/history-reset.fixtures';
 import { learningRecordFixtures } from './learning-record/learning-record.fixtures';
+import { mockExamFixtures } from './mock-exam/mock-exam.fixtures';
 import { practiceSessionFixtures } from './practice-session/practice-session.fixtures';
 import { recordDeliveryFixtures } from './record-delivery/record-delivery.fixtures';
 import { resetPasswordFixtures } from './reset-password/reset-password.fixtures';
@@ -26,6 +27,7 @@ export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
   'learning-record': learningRecordFixtures,
   'history-reset': historyResetFixtures,
   'clinical-judgment': clinicalJudgmentFixtures,
+  'mock-exam': mockExamFixtures,
   billing: billingFixtures,
   'access-gate': accessGateFixtures,
   'record-delivery': recordDeliveryFixtures,

@@ -8,6 +8,7 @@ import { clinicalJudgmentMachine } from './clinical-judgment/clinical-judgment.m
 import { emailLoginMachine } from './email-login/email-login.machine';
 import { historyResetMachine } from './history-reset/history-reset.machine';
 import { learningRecordMachine } from './learning-record/learning-record.machine';
+import { mockExamMachine } from './mock-exam/mock-exam.machine';
 import { practiceSessionMachine } from './practice-session/practice-session.machine';
 import { recordDeliveryMachine } from './record-delivery/record-delivery.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
@@ -26,6 +27,7 @@ export const machines: Record<string, AnyStateMachine> = {
   'learning-record': learningRecordMachine,
   'history-reset': historyResetMachine,
   'clinical-judgment': clinicalJudgmentMachine,
+  'mock-exam': mockExamMachine,
   billing: billingMachine,
   // Shared parts the flows above invoke.
   'access-gate': accessGateMachine,

@@ -191,6 +191,14 @@ function pages(): RouteObject[] {
         (m) => m.ClinicalJudgmentPage,
       ),
     },
+    // The mock exam checks the session itself too (its machine owns the guard); /exams stays public.
+    {
+      path: paths.mockExam,
+      lazy: lazyPage(
+        () => import('../features/mock-exam/MockExamPage'),
+        (m) => m.MockExamPage,
+      ),
+    },
     {
       path: paths.billing,
       lazy: lazyPage(

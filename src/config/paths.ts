@@ -19,6 +19,10 @@ export const paths = {
   practice: '/practice',
   clinicalJudgment: '/clinical-judgment',
   exams: '/exams',
+  /** The exam itself (guarded by its machine's access gate). */
+  mockExam: '/exams/mock',
+  /** A finished mock exam's readiness report (`?exam=<id>`). */
+  mockReport: '/exams/mock/report',
   results: '/results',
   profile: '/profile',
   billing: '/billing',

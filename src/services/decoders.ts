@@ -2,7 +2,7 @@
 // signature in database.types.ts), checked before a service maps it to the port's types. A missing
 // or mistyped field becomes "The … came back in an unexpected shape." (a BackendError).
 import { z } from 'zod';
-import { ngnItemSchema } from '../../domain/ngn-items';
+import { JUDGMENT_STEPS, ngnItemSchema } from '../../domain/ngn-items';
 import type { BillingKind, PracticeFocus } from '../../machines/shared/ports';
 import { decoderOf } from './rpc';
 
@@ -155,3 +155,97 @@ export const portalSession = z.object({ url: z.string().regex(/^https?:\/\//) })
 
 /** An Edge Function's error body, `{ error, message }`. */
 export const functionErrorBody = z.object({ message: z.string().min(1) });
+
+// ---- The mock-exam function (an Edge Function): the item on screen, without its key -------------
+
+const shownChoice = z.object({ id: z.string(), text: z.string() });
+const shownExhibitTab = z.union([
+  z.object({ tab: z.string(), text: z.string() }),
+  z.object({
+    tab: z.string(),
+    table: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }),
+  }),
+]);
+const shownNgnCommon = {
+  id: z.string(),
+  category: z.string(),
+  step: z.enum(JUDGMENT_STEPS),
+  setting: z.string(),
+  topic: z.string(),
+  trend: z.boolean().default(false),
+  exhibit: z.array(shownExhibitTab).default([]),
+  stem: z.string(),
+};
+/** An NGN item as the exam shows it: its shape, every key field (correct, answers, scoring) absent. */
+export const shownNgnItem = z.discriminatedUnion('type', [
+  z.object({
+    ...shownNgnCommon,
+    type: z.literal('multiple-response'),
+    select: z.union([z.literal('all'), z.number().int()]),
+    options: z.array(shownChoice),
+  }),
+  z.object({
+    ...shownNgnCommon,
+    type: z.literal('matrix'),
+    columns: z.array(shownChoice),
+    multiple: z.boolean(),
+    rows: z.array(shownChoice),
+  }),
+  z.object({
+    ...shownNgnCommon,
+    type: z.literal('drop-down'),
+    template: z.string(),
+    blanks: z.array(z.object({ id: z.string(), options: z.array(shownChoice) })),
+  }),
+  z.object({
+    ...shownNgnCommon,
+    type: z.literal('drag-and-drop'),
+    template: z.string(),
+    tokens: z.array(shownChoice),
+  }),
+  z.object({ ...shownNgnCommon, type: z.literal('highlight'), segments: z.array(shownChoice) }),
+  z.object({
+    ...shownNgnCommon,
+    type: z.literal('bow-tie'),
+    condition: z.array(shownChoice),
+    actions: z.array(shownChoice),
+    parameters: z.array(shownChoice),
+  }),
+]);
+
+const examItemBase = { ordinal: z.number().int(), token: z.string(), itemId: z.string() };
+/** The mock-exam function's `{ exam }`: the clock, the count and the item on screen. */
+export const mockExamBody = z.object({
+  exam: z.object({
+    id: z.string(),
+    status: z.enum(['in_progress', 'finished']),
+    timeLimitSeconds: z.number(),
+    timeLeftSeconds: z.number(),
+    itemsAnswered: z.number().int(),
+    item: z
+      .discriminatedUnion('bank', [
+        z.object({
+          ...examItemBase,
+          bank: z.literal('classic'),
+          stem: z.string(),
+          options: z.array(z.object({ id: z.string(), label: z.string() })),
+        }),
+        z.object({
+          ...examItemBase,
+          bank: z.literal('ngn'),
+          item: shownNgnItem,
+          caseStudy: z
+            .object({ id: z.string(), title: z.string(), intro: z.string(), step: z.number() })
+            .nullable(),
+        }),
+      ])
+      .nullable(),
+  }),
+});
+
+/** A refusal of the mock-exam function: its code, its message and, for some, the exam as it is now. */
+export const mockExamRefusalBody = z.object({
+  error: z.string(),
+  message: z.string().min(1),
+  exam: mockExamBody.shape.exam.optional(),
+});

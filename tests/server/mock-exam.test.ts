@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LABEL_PRIOR_ERROR_SD, LABEL_PRIOR_LOGITS, PASSING_STANDARD } from '../../domain/cat/constants.ts';
 import { estimateAbility, type ScoredResponse } from '../../domain/cat/estimate.ts';
 import { priorThresholds } from '../../domain/cat/parameters.ts';
-import type { ScoringKey } from '../../domain/ngn-scoring.ts';
 import {
   createConfirmedUser,
   createTestClient,
@@ -14,6 +13,7 @@ import {
   type LocalBackend,
   startTestBackend,
 } from '../support/backend.ts';
+import { keyOf as keyOfServed } from '../support/mock-exam-keys.ts';
 
 const PASSWORD = 'mock-exam-password-1';
 let backend: LocalBackend;
@@ -68,27 +68,8 @@ interface ShownItem {
   bank: 'classic' | 'ngn';
 }
 
-/** What the server knows about an item: its key, and its label prior. */
-async function keyOf(item: ShownItem) {
-  if (item.bank === 'classic') {
-    const { rows } = await backend.db.query<{ id: string; is_correct: boolean; difficulty: string }>(
-      `select o.id, o.is_correct, q.difficulty from public.question_options o
-         join public.questions q on q.id = o.question_id where o.question_id = $1 order by o.position`,
-      [item.itemId],
-    );
-    const right = { optionIds: rows.filter((r) => r.is_correct).map((r) => r.id) };
-    const wrong = { optionIds: [rows.find((r) => !r.is_correct)?.id ?? ''] };
-    return { right, wrong, difficulty: rows[0]?.difficulty ?? 'medium', maxPoints: 1 };
-  }
-  const { rows } = await backend.db.query<{ scoring: ScoringKey; difficulty: string; max_points: number }>(
-    'select scoring, difficulty, max_points from public.ngn_items where id = $1',
-    [item.itemId],
-  );
-  const row = rows[0];
-  if (!row) throw new Error(`no NGN item ${item.itemId}`);
-  const right = { picks: Object.fromEntries(row.scoring.groups.map((g) => [g.id, g.correct])) };
-  return { right, wrong: { picks: {} }, difficulty: row.difficulty, maxPoints: row.max_points };
-}
+/** What the server knows about an item: its key, and its label prior (tests/support/mock-exam-keys.ts). */
+const keyOf = (item: ShownItem) => keyOfServed(backend, item);
 
 async function answer(token: string, item: ShownItem, response: unknown) {
   return call(token, {

@@ -78,13 +78,16 @@ export function browserPaths(
   return chosen;
 }
 
-/** Holds the page's remote-procedure calls until a driver lets one through. */
+/**
+ * Holds the page's remote-procedure calls until a driver lets one through, by the last segment of
+ * their path (a procedure's name; with `pattern`, e.g. an Edge Function's, the function's name).
+ */
 export class RpcGate {
   private readonly held = new Map<string, Route[]>();
 
-  static async on(page: Page): Promise<RpcGate> {
+  static async on(page: Page, pattern = '**/rest/v1/rpc/*'): Promise<RpcGate> {
     const gate = new RpcGate();
-    await page.route('**/rest/v1/rpc/*', (route) => {
+    await page.route(pattern, (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       const name = new URL(route.request().url()).pathname.split('/').pop() as string;
       gate.held.set(name, [...(gate.held.get(name) ?? []), route]);

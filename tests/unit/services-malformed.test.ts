@@ -3,6 +3,7 @@
 // maps a well-formed answer. supabase-js is replaced by a fake client whose answers the test sets;
 // the calls it receives are checked too (procedure names and arguments as database.types.ts has them).
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { MockExamRefusal } from '../../machines/mock-exam/mock-exam.ports';
 import { BackendError } from '../../machines/shared/ports';
 import { fixtureCase, fixtureItems } from '../support/ngn-fixtures';
 
@@ -37,6 +38,7 @@ const { billingService } = await import('../../src/services/billing.service');
 const { judgmentService } = await import('../../src/services/judgment.service');
 const { learningRecordService } = await import('../../src/services/learning-record.service');
 const { practiceService } = await import('../../src/services/practice.service');
+const { mockExamService } = await import('../../src/services/mock-exam');
 
 beforeEach(() => {
   answer.data = null;
@@ -259,6 +261,91 @@ describe('auth service', () => {
     answer.data = { session: null, user: null };
     expect((await errorOf(authService.verifyTokenHash('hash', 'email'))).message).toBe(
       'An unexpected error occurred',
+    );
+  });
+});
+
+describe('mock-exam service', () => {
+  const exam = (item: unknown) => ({
+    exam: {
+      id: 'e1',
+      status: 'in_progress',
+      startedAt: 'x',
+      timeLimitSeconds: 18000,
+      timeLeftSeconds: 17990,
+      itemsAnswered: 3,
+      item,
+    },
+  });
+  const dragAndDrop = {
+    ordinal: 4,
+    token: 't',
+    itemId: 'ngn-dg-001',
+    bank: 'ngn',
+    caseStudy: null,
+    item: {
+      id: 'ngn-dg-001',
+      type: 'drag-and-drop',
+      category: 'Physiological Adaptation',
+      step: 'take-action',
+      setting: 'med-surg',
+      topic: 't',
+      trend: false,
+      exhibit: [],
+      stem: 'Complete the sentence.',
+      template: 'The nurse should {{1}} and then {{2}}.',
+      tokens: [
+        { id: 'a', text: 'A' },
+        { id: 'b', text: 'B' },
+        { id: 'c', text: 'C' },
+      ],
+    },
+  };
+  /** An error as supabase-js reports a function's non-2xx answer: the response as `context`. */
+  const httpError = (status: number, body: unknown) =>
+    Object.assign(new Error('Edge Function returned a non-2xx status code'), {
+      context: new Response(JSON.stringify(body), { status }),
+    });
+
+  test('an item without its key becomes the item model with neutral placeholders; a malformed one is a clear error', async () => {
+    answer.data = exam(dragAndDrop);
+    const view = await mockExamService.loadCurrentExam();
+    const shown = view?.item;
+    expect(shown?.bank === 'ngn' && shown.item.type === 'drag-and-drop' && shown.item.answers).toEqual({
+      '1': '',
+      '2': '',
+    });
+    expect(answer.calls.at(-1)).toEqual(['mock-exam', { method: 'POST', body: { action: 'current' } }]);
+    answer.data = exam({ ...dragAndDrop, item: { ...dragAndDrop.item, type: 'essay' } });
+    expect((await errorOf(mockExamService.loadCurrentExam())).message).toBe(
+      'The mock exam came back in an unexpected shape.',
+    );
+  });
+
+  test('refusals: no exam is null, a stale answer carries the exam on screen, others keep their message', async () => {
+    answer.data = null;
+    answer.error = httpError(404, { error: 'no_exam', message: 'There is no mock exam in progress.' });
+    expect(await mockExamService.loadCurrentExam()).toBeNull();
+    answer.error = httpError(409, { error: 'stale', message: 'No longer on screen.', ...exam(dragAndDrop) });
+    const stale = await errorOf(
+      mockExamService.answerItem({ ordinal: 3, token: 't0', itemId: 'q', response: { optionIds: ['a'] } }),
+    );
+    expect(stale).toBeInstanceOf(MockExamRefusal);
+    expect([
+      stale.message,
+      (stale as MockExamRefusal).refusal,
+      (stale as MockExamRefusal).exam?.item?.ordinal,
+    ]).toEqual(['No longer on screen.', 'stale', 4]);
+    answer.error = httpError(400, { error: 'bad_request', message: 'Unknown part.' });
+    const bad = await errorOf(mockExamService.startExam());
+    expect([bad instanceof MockExamRefusal, bad.message, (bad as BackendError).code]).toEqual([
+      false,
+      'Unknown part.',
+      'bad_request',
+    ]);
+    answer.error = httpError(503, 'not json');
+    expect((await errorOf(mockExamService.startExam())).message).toBe(
+      'Edge Function returned a non-2xx status code',
     );
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../../features/clinical-judgment/ClinicalJudgmentView';
 import { type EmailLoginSnapshot, LoginView } from '../../features/email-login/LoginView';
 import { type LearningRecordSnapshot, ResultsView } from '../../features/learning-record/ResultsView';
+import { type MockExamSnapshot, MockExamView } from '../../features/mock-exam/MockExamView';
 import { type PracticeSnapshot, PracticeView } from '../../features/practice-session/PracticeView';
 import { type HistoryResetSnapshot, ResetHistoryView } from '../../features/profile/ResetHistory';
 import {
@@ -43,6 +44,7 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot, send: Send) => Reac
   'clinical-judgment': (snapshot, send) => (
     <ClinicalJudgmentView snapshot={snapshot as ClinicalJudgmentSnapshot} send={send} />
   ),
+  'mock-exam': (snapshot, send) => <MockExamView snapshot={snapshot as MockExamSnapshot} send={send} />,
   'history-reset': (snapshot, send) => (
     <ResetHistoryView snapshot={snapshot as HistoryResetSnapshot} send={send} />
   ),

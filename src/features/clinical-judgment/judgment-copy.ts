@@ -23,8 +23,5 @@ export const judgmentCopy = {
   reviewLoading: 'Loading the set…',
   reviewFailedTitle: 'We could not load this set',
   backToResults: 'Back to Results',
-  dragHow:
-    'Drag a word into each blank, or tap a word and then a blank (with a keyboard: Enter on a word, then on a blank). Tap a filled blank to take its word back.',
-  emptyBlank: 'empty',
   steps: judgmentStepNames,
 };

@@ -14,9 +14,9 @@ import type { PracticeFocus, PracticeQuestion } from '../../../machines/shared/p
 import { BusyNote } from '../../components/BusyNote';
 import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
 import { optionLetter } from '../../components/option-letter';
+import { QuestionCard } from '../../components/QuestionCard';
 import { LayoutSwitch } from './parts/LayoutSwitch';
 import { ProgressHeader } from './parts/ProgressHeader';
-import { QuestionCard } from './parts/QuestionCard';
 import { ResultsPanel } from './parts/ResultsPanel';
 import { practiceCopy } from './practice-copy';
 

@@ -1,10 +1,10 @@
 import { Badge, Group, Paper, Radio, Stack, Title } from '@mantine/core';
-import type { PracticeQuestion } from '../../../../machines/shared/ports';
-import { focusOnMount } from '../../../components/focus-on-mount';
-import { optionLetter } from '../../../components/option-letter';
+import { focusOnMount } from './focus-on-mount';
+import { optionLetter } from './option-letter';
 
 interface QuestionCardProps {
-  question: PracticeQuestion;
+  /** A practice question or a mock-exam item: what is shown, never the key. */
+  question: { id: string; stem: string; options: { id: string; label: string }[] };
   index: number;
   total: number;
   /** The chosen option id, if any. */
@@ -13,6 +13,8 @@ interface QuestionCardProps {
   locked: boolean;
   /** Move focus to the heading when this question appears (one-at-a-time layout). */
   focusHeading: boolean;
+  /** The heading instead of "Question n of total" (the mock exam has no known total). */
+  heading?: string;
   onSelect(optionId: string): void;
 }
 
@@ -27,7 +29,7 @@ const lockedChoiceClasses = {
   radio: 'locked-choice-radio',
 };
 
-/** One question: its heading, the stem and the options as a native radio group (arrow keys work). */
+/** One question (practice, the mock exam): its heading, the stem and the options as a native radio group (arrow keys work). */
 export function QuestionCard({
   question,
   index,
@@ -35,6 +37,7 @@ export function QuestionCard({
   answer,
   locked,
   focusHeading,
+  heading,
   onSelect,
 }: QuestionCardProps) {
   const headingId = `question-${question.id}-heading`;
@@ -43,7 +46,7 @@ export function QuestionCard({
       <Stack gap="sm">
         <Group justify="space-between" align="center">
           <Title order={2} fz="h4" id={headingId} tabIndex={-1} ref={focusHeading ? focusOnMount : undefined}>
-            Question {index + 1} of {total}
+            {heading ?? `Question ${index + 1} of ${total}`}
           </Title>
           {locked && (
             <Badge color="gray" variant="light">

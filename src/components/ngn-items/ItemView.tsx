@@ -1,7 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { NgnItem } from '../../../../domain/ngn-items';
-import { focusOnMount } from '../../../components/focus-on-mount';
-import { judgmentCopy } from '../judgment-copy';
+import type { NgnItem } from '../../../domain/ngn-items';
+import { focusOnMount } from '../focus-on-mount';
 import {
   BowTieItem,
   DragAndDropItem,
@@ -10,6 +9,7 @@ import {
   MatrixItem,
   MultipleResponseItem,
 } from './ChoiceItems';
+import { itemCopy } from './item-copy';
 import type { ItemInteraction } from './item-props';
 
 /** The answering part of an item, by type. */
@@ -35,8 +35,18 @@ export function ItemView({
   item,
   index,
   total,
+  heading,
+  showStep = true,
   ...interaction
-}: { item: NgnItem; index: number; total: number } & ItemInteraction) {
+}: {
+  item: NgnItem;
+  index: number;
+  total: number;
+  /** The heading instead of "Item n of total" (the mock exam has no known total). */
+  heading?: string;
+  /** The clinical-judgment step badge (practice names it; the exam, as NCSBN's, does not). */
+  showStep?: boolean;
+} & ItemInteraction) {
   const headingId = `item-${item.id}-heading`;
   return (
     <Paper
@@ -50,7 +60,7 @@ export function ItemView({
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={2} fz="h4" id={headingId} tabIndex={-1} ref={focusOnMount}>
-            Item {index + 1} of {total}
+            {heading ?? `Item ${index + 1} of ${total}`}
           </Title>
           <Group gap={6}>
             {item.trend && (
@@ -58,14 +68,16 @@ export function ItemView({
                 Trend
               </Badge>
             )}
-            <Badge
-              color="var(--pn-step-badge-bg)"
-              c="var(--pn-step-badge-text)"
-              variant="filled"
-              data-testid="step-badge"
-            >
-              {judgmentCopy.steps[item.step]}
-            </Badge>
+            {showStep && (
+              <Badge
+                color="var(--pn-step-badge-bg)"
+                c="var(--pn-step-badge-text)"
+                variant="filled"
+                data-testid="step-badge"
+              >
+                {itemCopy.steps[item.step]}
+              </Badge>
+            )}
           </Group>
         </Group>
         <Text fw={500}>{item.stem}</Text>
