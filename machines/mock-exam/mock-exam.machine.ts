@@ -7,7 +7,7 @@ import {
   redirectingState,
 } from '../access-gate/access-gate.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
-import { rememberFailure } from '../shared/error-actions';
+import { errorActions, rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 import { answerOf, canPickIn, isAnsweredIn, pickIn } from './exam-rules';
 import { type ExamAnswer, type ExamView, type MockExamPort, MockExamRefusal } from './mock-exam.ports';
@@ -88,8 +88,7 @@ export const mockExamMachine = setup({
           ? pickIn(context.exam.item, context.response, params.groupId, params.choiceId)
           : context.response,
     }),
-    rememberError: assign({ error: (_, params: { message: string }) => params.message }),
-    clearError: assign({ error: null }),
+    ...errorActions<MockExamContext, MockExamEvent>(),
     noteRefusal: assign({
       notice: (_, params: { error: unknown }) =>
         params.error instanceof Error ? params.error.message : null,
