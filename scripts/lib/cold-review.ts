@@ -14,7 +14,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NgnItem } from '../../domain/ngn-items.ts';
 import { ngnFileSchema } from '../../domain/ngn-items.ts';
-import { type NgnResponse, responseProblem, scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring.ts';
+import {
+  type NgnResponse,
+  responseProblem,
+  type ScoringKey,
+  scoreResponse,
+  scoringKeyOf,
+} from '../../domain/ngn-scoring.ts';
 import { type BankItem, OPTION_LETTERS } from '../../server/db/question-bank.ts';
 
 const questions = (path: string) =>
@@ -265,6 +271,22 @@ export interface ColdVerdict {
   reason: string;
   cold_points: number;
   max_points: number;
+  /** The response as recorded: the reviewer's, with a lone part named as the item names it. */
+  reviewer_answer?: unknown;
+}
+
+/**
+ * The packet shows a multiple-response or highlight item's choices without naming their one part
+ * (`options`, `segments`), so a reviewer may label it otherwise (`"1"`). When the item has one part
+ * and the answer one unknown part, that part is the item's; anything else is left for
+ * `responseProblem` to refuse (decision 241).
+ */
+export function withLonePartNamed(key: ScoringKey, response: NgnResponse): NgnResponse {
+  const [only] = key.groups;
+  const parts = Object.keys(response);
+  if (key.groups.length !== 1 || !only || parts.length !== 1) return response;
+  const [part] = parts as [string];
+  return part === only.id ? response : { [only.id]: response[part] ?? [] };
 }
 
 /** Whether a cold answer agrees with the key: full points and no blocking note. */
@@ -287,7 +309,11 @@ export function judgeClassic(item: BankItem, answer: ColdAnswer): ColdVerdict {
 
 export function judgeNgn(item: NgnItem, answer: ColdAnswer): ColdVerdict {
   const key = scoringKeyOf(item);
-  const response = answer.reviewer_answer;
+  const given = answer.reviewer_answer;
+  const response =
+    typeof given === 'object' && given !== null && !Array.isArray(given)
+      ? withLonePartNamed(key, given as NgnResponse)
+      : given;
   const reasons: string[] = [];
   let points = 0;
   let max = scoreResponse(key, {}).max;
@@ -308,6 +334,7 @@ export function judgeNgn(item: NgnItem, answer: ColdAnswer): ColdVerdict {
     reason: reasons.join('; '),
     cold_points: points,
     max_points: max,
+    reviewer_answer: response,
   };
 }
 
@@ -435,7 +462,7 @@ export function applyColdAnswers(
         file: e.file,
         record: {
           id: e.item.id,
-          reviewer_answer: a.reviewer_answer,
+          reviewer_answer: v.reviewer_answer,
           cold_points: v.cold_points,
           max_points: v.max_points,
           verdict: 'agree',
@@ -461,7 +488,7 @@ export function applyColdAnswers(
     (e, a, v) =>
       reReviewIn(join(e.reviews, e.file), e.item.id, (record) => ({
         ...record,
-        reviewer_answer: a.reviewer_answer,
+        reviewer_answer: v.reviewer_answer,
         cold_points: v.cold_points,
         max_points: v.max_points,
         note: `${String(record.note ?? '').trim()} Re-review ${options.date} (cold answer ${v.cold_points} of ${v.max_points} points): agree.${noteOf(a)}`.trim(),

@@ -206,6 +206,22 @@ describe('cold answers to review records', () => {
     );
   });
 
+  it("reads a lone part labelled otherwise as the item's one part, and records it under the item's name", () => {
+    const answers = join(root, 'answers');
+    write(join(answers, PACKET_FILES.ngnNew), {
+      items: [
+        { id: 'ngn-mr-002', reviewer_answer: { '1': ['a', 'b'] } },
+        { id: 'ngn-mr-003', reviewer_answer: { '1': ['a'], '2': ['b'] } },
+      ],
+    });
+    const result = applyColdAnswers(answers, [], { reviewer: 'r', date: '2026-11-29' }, paths);
+    expect(result.agreed).toEqual(['ngn-mr-002']);
+    expect(result.followUp[0]?.reason).toMatch(/Unknown part/);
+    expect(read(join(paths.ngnDraftReviews, 'standalone.json')).reviews[0].reviewer_answer).toEqual({
+      options: ['a', 'b'],
+    });
+  });
+
   it('refuses a response that is not one to the item and writes nothing on a dry run', () => {
     const answers = join(root, 'answers');
     write(join(answers, PACKET_FILES.ngnNew), {
