@@ -154,4 +154,4 @@ export const decodeBillingStatus = decoderOf(
 export const portalSession = z.object({ url: z.string().regex(/^https?:\/\//) });
 
 /** An Edge Function's error body, `{ error, message }`. */
-export const functionErrorBody = z.object({ message: z.string().min(1) });
+export const functionErrorBody = z.object({ message: z.string().min(1), error: z.string().optional() });
