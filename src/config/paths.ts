@@ -9,6 +9,8 @@ export const paths = {
   about: '/about',
   pricing: '/pricing',
   faq: '/faq',
+  /** The public "How readiness is estimated" page (the mock exam's method and evidence). */
+  readinessMethod: '/readiness',
   support: '/support',
   login: '/login',
   register: '/register',
@@ -19,6 +21,10 @@ export const paths = {
   practice: '/practice',
   clinicalJudgment: '/clinical-judgment',
   exams: '/exams',
+  /** The exam itself (guarded by its machine's access gate). */
+  mockExam: '/exams/mock',
+  /** A finished mock exam's readiness report (`?exam=<id>`). */
+  mockReport: '/exams/mock/report',
   results: '/results',
   profile: '/profile',
   billing: '/billing',
