@@ -42,6 +42,9 @@ export const mockRecordMachine = setup({
     tags: {} as 'busy' | 'error' | 'form',
   },
   actors: placeholdersFor('mock-record', createMockRecordImplementations),
+  guards: {
+    hasResult: ({ context }) => Boolean(context.record?.nclexResult),
+  },
   actions: {
     storeRecord: assign({ record: (_, params: { record: MockExamRecord }) => params.record, error: null }),
     storeResult: assign({
@@ -85,7 +88,7 @@ export const mockRecordMachine = setup({
             'The recorded result with Change and Remove, or a button to record one (after a mock exam); a failed save or removal is shown here.',
           on: {
             'result.edit': { target: 'editing', actions: 'clearError' },
-            'result.remove': { target: 'removing', actions: 'clearError' },
+            'result.remove': { guard: 'hasResult', target: 'removing', actions: 'clearError' },
           },
         },
         editing: {

@@ -46,7 +46,7 @@ export function MockReportView({
         </Alert>
       )}
       {snapshot.matches('unavailable') && (
-        <Alert color="yellow" role="alert" title={reportCopy.unavailableTitle}>
+        <Alert color="brand" role="alert" title={reportCopy.unavailableTitle}>
           <Stack gap="sm" align="flex-start">
             {error && <Text>{error}</Text>}
             <Group>
@@ -75,7 +75,7 @@ function Report({ report }: { report: MockExamReport }) {
               {report.passed ? reportCopy.passed : reportCopy.failed}
             </Title>
             {report.provisional && (
-              <Badge color="yellow.9" variant="filled" tt="none" data-testid="provisional">
+              <Badge color="indigo.9" variant="filled" tt="none" data-testid="provisional">
                 {reportCopy.provisional}
               </Badge>
             )}

@@ -149,7 +149,7 @@ function ExamList({ record }: { record: MockExamRecord }) {
                 <Anchor
                   component={Link}
                   to={`${paths.mockReport}?exam=${exam.examId}`}
-                  aria-label={`View the report of ${setDate(exam.finishedAt)}`}
+                  aria-label={`View report of ${setDate(exam.finishedAt)}`}
                 >
                   {mockExamsCopy.viewReport}
                 </Anchor>
