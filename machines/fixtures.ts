@@ -7,6 +7,8 @@ import { clinicalJudgmentFixtures } from './clinical-judgment/clinical-judgment.
 import { emailLoginFixtures } from './email-login/email-login.fixtures';
 import { historyResetFixtures } from './history-reset/history-reset.fixtures';
 import { learningRecordFixtures } from './learning-record/learning-record.fixtures';
+import { mockRecordFixtures } from './mock-record/mock-record.fixtures';
+import { mockReportFixtures } from './mock-report/mock-report.fixtures';
 import { practiceSessionFixtures } from './practice-session/practice-session.fixtures';
 import { recordDeliveryFixtures } from './record-delivery/record-delivery.fixtures';
 import { resetPasswordFixtures } from './reset-password/reset-password.fixtures';
@@ -27,6 +29,8 @@ export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
   'history-reset': historyResetFixtures,
   'clinical-judgment': clinicalJudgmentFixtures,
   billing: billingFixtures,
+  'mock-report': mockReportFixtures,
+  'mock-record': mockRecordFixtures as FlowFixtures<unknown>,
   'access-gate': accessGateFixtures,
   'record-delivery': recordDeliveryFixtures,
 };

@@ -14,6 +14,7 @@ import {
 import { useMachine } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
 import {
   createMockRecordImplementations,
   type MockRecordEvent,
@@ -67,9 +68,22 @@ function today(): string {
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 }
 
-/** /results' mock exams: each finished exam with its estimate and band over time, and the real result. */
+export type MockRecordSnapshot = SnapshotFrom<typeof mockRecordMachine>;
+
+/** /results' mock exams, running their own flow (machines/mock-record). */
 export function MockExams() {
   const [snapshot, send] = useMachine(mockRecordMachine.provide(implementations), { inspect });
+  return <MockExamsView snapshot={snapshot} send={send} />;
+}
+
+/** Each finished exam with its estimate and band over time, and the real result, from the snapshot. */
+export function MockExamsView({
+  snapshot,
+  send,
+}: {
+  snapshot: MockRecordSnapshot;
+  send(event: MockRecordEvent): void;
+}) {
   const { record, error } = snapshot.context;
   return (
     <Paper
