@@ -139,8 +139,11 @@ describe('the readiness report of a finished exam', () => {
       expect(await axeViolations(page)).toEqual([]);
     }
     await page.setViewportSize({ width: 375, height: 740 });
-    await animationsSettled(page);
-    expect(await overflowProblems(page)).toEqual([]);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await animationsSettled(page);
+      expect({ scheme, problems: await overflowProblems(page) }).toEqual({ scheme, problems: [] });
+    }
     expect(pageProblems(page)).toEqual([]);
     await page.context().close();
   });
@@ -151,7 +154,9 @@ describe('the readiness report of a finished exam', () => {
     await page.goto('/results');
     const row = page.locator(`[data-exam-id="${examId}"]`);
     await row.waitFor();
-    expect(await row.textContent()).toMatch(/\+\d\.\d\d \(pass\)[+−]\d\.\d\d to \+\d\.\d\d/);
+    expect(await row.textContent()).toMatch(
+      /Estimate \+\d\.\d\d logits \(pass\), 95% band [+−]\d\.\d\d to \+\d\.\d\d, probability of passing (over 99%|\d+%)\./,
+    );
     expect(await row.getByRole('link', { name: /^View report of / }).getAttribute('href')).toBe(
       `/exams/mock/report?exam=${examId}`,
     );
@@ -187,6 +192,9 @@ describe('the readiness report of a finished exam', () => {
       .waitFor();
     expect(await stored()).toEqual([{ passed: true, taken_on: today }]);
     expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await animationsSettled(page);
+    expect(await overflowProblems(page)).toEqual([]);
     await page.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('button', { name: 'Record your result' }).waitFor();
     expect(await stored()).toEqual([]);

@@ -10,7 +10,8 @@ function OptionLine({ question, index }: { question: ReviewedQuestion; index: nu
   const correct = option.id === question.correctOptionId;
   return (
     <List.Item data-option-id={option.id}>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
+      {/* Wraps: beside a long option the two badges do not fit a phone. */}
+      <Group gap="xs" align="flex-start">
         <Text fw={correct ? 700 : 400}>
           {optionLetter(index)}. {option.label}
         </Text>

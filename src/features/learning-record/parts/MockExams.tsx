@@ -3,10 +3,10 @@ import {
   Anchor,
   Button,
   Group,
+  List,
   Paper,
   Radio,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -37,11 +37,9 @@ export const mockExamsCopy = {
   failedTitle: 'We could not load your mock exams',
   none: 'No mock exam finished yet. Take one from the Mock Exams page to see your readiness here.',
   toExams: 'Go to Mock Exams',
-  date: 'Finished',
-  estimate: 'Estimate (logits)',
-  band: '95% band',
-  probability: 'Probability of passing',
-  report: 'Report',
+  listLabel: 'Your mock exams, oldest first',
+  line: (estimate: string, passed: boolean, band: string, probability: string) =>
+    `Estimate ${estimate} logits (${passed ? 'pass' : 'did not pass'}), 95% band ${band}, probability of passing ${probability}.`,
   viewReport: 'View report',
   resultHeading: 'Your NCLEX-PN result',
   resultIntro:
@@ -136,43 +134,30 @@ function ExamList({ record }: { record: MockExamRecord }) {
       </Stack>
     );
   }
+  // A list rather than a table: five columns do not fit a phone, and each exam reads as one line.
   return (
-    <Table.ScrollContainer minWidth={0}>
-      <Table data-testid="mock-exam-list" verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{mockExamsCopy.date}</Table.Th>
-            <Table.Th scope="col">{mockExamsCopy.estimate}</Table.Th>
-            <Table.Th scope="col">{mockExamsCopy.band}</Table.Th>
-            <Table.Th scope="col">{mockExamsCopy.probability}</Table.Th>
-            <Table.Th scope="col">{mockExamsCopy.report}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {record.exams.map((exam) => (
-            <Table.Tr key={exam.examId} data-exam-id={exam.examId}>
-              <Table.Td>{setDate(exam.finishedAt)}</Table.Td>
-              <Table.Td>
-                {logits(exam.estimate)} ({exam.passed ? 'pass' : 'did not pass'})
-              </Table.Td>
-              <Table.Td>
-                {logits(exam.band.lower)} to {logits(exam.band.upper)}
-              </Table.Td>
-              <Table.Td>{probabilityText(exam.passProbability)}</Table.Td>
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={`${paths.mockReport}?exam=${exam.examId}`}
-                  aria-label={`View report of ${setDate(exam.finishedAt)}`}
-                >
-                  {mockExamsCopy.viewReport}
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <List listStyleType="none" spacing="sm" data-testid="mock-exam-list" aria-label={mockExamsCopy.listLabel}>
+      {record.exams.map((exam) => (
+        <List.Item key={exam.examId} data-exam-id={exam.examId}>
+          <Text fw={600}>{setDate(exam.finishedAt)}</Text>
+          <Text fz="sm">
+            {mockExamsCopy.line(
+              logits(exam.estimate),
+              exam.passed,
+              `${logits(exam.band.lower)} to ${logits(exam.band.upper)}`,
+              probabilityText(exam.passProbability),
+            )}{' '}
+            <Anchor
+              component={Link}
+              to={`${paths.mockReport}?exam=${exam.examId}`}
+              aria-label={`View report of ${setDate(exam.finishedAt)}`}
+            >
+              {mockExamsCopy.viewReport}
+            </Anchor>
+          </Text>
+        </List.Item>
+      ))}
+    </List>
   );
 }
 
