@@ -157,6 +157,13 @@ describe('the readiness report of a finished exam', () => {
     expect(await row.textContent()).toMatch(
       /Estimate \+\d\.\d\d logits \(pass\), 95% band [+−]\d\.\d\d to \+\d\.\d\d, probability of passing (over 99%|\d+%)\./,
     );
+    expect(
+      await page
+        .getByRole('img', {
+          name: /^Your mock exam estimates over time, oldest first: exam 1: \+\d\.\d\d \(band /,
+        })
+        .count(),
+    ).toBe(1);
     expect(await row.getByRole('link', { name: /^View report of / }).getAttribute('href')).toBe(
       `/exams/mock/report?exam=${examId}`,
     );

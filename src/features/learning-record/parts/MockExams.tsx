@@ -15,6 +15,7 @@ import { useMachine } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
+import { PASSING_STANDARD } from '../../../../domain/cat/constants';
 import {
   createMockRecordImplementations,
   type MockRecordEvent,
@@ -23,6 +24,7 @@ import {
 import type { MockExamRecord, NclexResult } from '../../../../machines/mock-report/mock-report.ports';
 import { BusyNote } from '../../../components/BusyNote';
 import { ErrorDetails } from '../../../components/ErrorDetails';
+import { EstimateTrend } from '../../../components/EstimateTrend';
 import { logits, probabilityText } from '../../../components/readiness-format';
 import { setDate } from '../../../components/record-format';
 import { paths } from '../../../config/paths';
@@ -136,28 +138,36 @@ function ExamList({ record }: { record: MockExamRecord }) {
   }
   // A list rather than a table: five columns do not fit a phone, and each exam reads as one line.
   return (
-    <List listStyleType="none" spacing="sm" data-testid="mock-exam-list" aria-label={mockExamsCopy.listLabel}>
-      {record.exams.map((exam) => (
-        <List.Item key={exam.examId} data-exam-id={exam.examId}>
-          <Text fw={600}>{setDate(exam.finishedAt)}</Text>
-          <Text fz="sm">
-            {mockExamsCopy.line(
-              logits(exam.estimate),
-              exam.passed,
-              `${logits(exam.band.lower)} to ${logits(exam.band.upper)}`,
-              probabilityText(exam.passProbability),
-            )}{' '}
-            <Anchor
-              component={Link}
-              to={`${paths.mockReport}?exam=${exam.examId}`}
-              aria-label={`View report of ${setDate(exam.finishedAt)}`}
-            >
-              {mockExamsCopy.viewReport}
-            </Anchor>
-          </Text>
-        </List.Item>
-      ))}
-    </List>
+    <>
+      <EstimateTrend exams={record.exams} cut={PASSING_STANDARD} />
+      <List
+        listStyleType="none"
+        spacing="sm"
+        data-testid="mock-exam-list"
+        aria-label={mockExamsCopy.listLabel}
+      >
+        {record.exams.map((exam) => (
+          <List.Item key={exam.examId} data-exam-id={exam.examId}>
+            <Text fw={600}>{setDate(exam.finishedAt)}</Text>
+            <Text fz="sm">
+              {mockExamsCopy.line(
+                logits(exam.estimate),
+                exam.passed,
+                `${logits(exam.band.lower)} to ${logits(exam.band.upper)}`,
+                probabilityText(exam.passProbability),
+              )}{' '}
+              <Anchor
+                component={Link}
+                to={`${paths.mockReport}?exam=${exam.examId}`}
+                aria-label={`View report of ${setDate(exam.finishedAt)}`}
+              >
+                {mockExamsCopy.viewReport}
+              </Anchor>
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </>
   );
 }
 
