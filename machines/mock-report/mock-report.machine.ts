@@ -22,6 +22,8 @@ export interface MockReportInput {
 export interface MockReportContext extends MockReportInput {
   report: MockExamReport | null;
   error: string | null;
+  /** The function's code of a final refusal (`no_exam`, `exam_not_finished`, …): the view's way on. */
+  refusal: string | null;
 }
 
 export type MockReportEvent = { type: 'report.retry' };
@@ -71,11 +73,15 @@ export const mockReportMachine = setup({
       error: null,
     }),
     rememberError: assign({ error: (_, params: { message: string }) => params.message }),
+    rememberRefusal: assign({
+      refusal: (_, params: { error: unknown }) =>
+        params.error instanceof BackendError ? (params.error.code ?? null) : null,
+    }),
   },
 }).createMachine({
   id: 'mock-report',
   description: 'The readiness report of a finished mock exam: access checked, the report loaded and shown.',
-  context: ({ input }) => ({ ...input, report: null, error: null }),
+  context: ({ input }) => ({ ...input, report: null, error: null, refusal: null }),
   initial: 'checkingAccess',
   states: {
     checkingAccess: {
@@ -100,7 +106,10 @@ export const mockReportMachine = setup({
           {
             guard: { type: 'isFinalRefusal', params: ({ event }) => ({ error: event.error }) },
             target: 'unavailable',
-            actions: rememberFailure,
+            actions: [
+              rememberFailure,
+              { type: 'rememberRefusal', params: ({ event }) => ({ error: event.error }) },
+            ],
           },
           { target: 'failed', actions: rememberFailure },
         ],

@@ -49,6 +49,7 @@ describeModel(mockReportMachine, mockReportFixtures, async ({ input, fakes, repl
       },
       'mock-report.unavailable': (s) => {
         expect(s.context.error).toBe(noExam.message);
+        expect(s.context.refusal).toBe('no_exam');
         // No retry: asking again for an exam that is not there changes nothing.
         expect(s.can({ type: 'report.retry' })).toBe(false);
       },
@@ -66,6 +67,7 @@ describe('mock-report machine (behaviour)', () => {
       error: new BackendError('The report is ready when the exam ends.', 'exam_not_finished'),
     });
     expect(actor.getSnapshot().value).toBe('unavailable');
+    expect(actor.getSnapshot().context.refusal).toBe('exam_not_finished');
     actor.stop();
   });
 });

@@ -17,7 +17,7 @@ import { eventsOf } from '../../machines/shared/fixtures';
 import type { LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
 import { onePathPerState, RpcGate } from '../support/browser-paths';
-import { copyFinishedExam, finishMockExam } from '../support/mock-exam-run';
+import { callMockExam, copyFinishedExam, finishMockExam } from '../support/mock-exam-run';
 import { Coverage, expectFullCoverage, toModelMachine } from '../support/model';
 import { overflowProblems } from '../support/overflow';
 import { SESSION_STORAGE_KEY, startUiBackend } from '../support/ui-backend';
@@ -206,6 +206,20 @@ describe('the readiness report of a finished exam', () => {
     await page.getByRole('button', { name: 'Record your result' }).waitFor();
     expect(await stored()).toEqual([]);
     expect(pageProblems(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an exam still running has no report yet: the page says so and leads back to the exam', async () => {
+    const { page } = await studentPage(app, backend);
+    const errors = consoleErrors(page);
+    const started = await callMockExam(backend, await accessToken(page), { action: 'start' });
+    expect(started.status).toBe(201);
+    await page.goto('/exams/mock/report');
+    await page.getByRole('alert').getByText('The report is ready when the exam ends.').waitFor();
+    expect(await page.getByRole('link', { name: 'Back to the exam' }).getAttribute('href')).toBe(
+      '/exams/mock',
+    );
+    expect(unexpected(page, errors, /functions\/v1\/mock-exam/)).toEqual([]);
     await page.context().close();
   });
 

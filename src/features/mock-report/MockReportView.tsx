@@ -50,9 +50,15 @@ export function MockReportView({
           <Stack gap="sm" align="flex-start">
             {error && <Text>{error}</Text>}
             <Group>
-              <Button component={Link} to={paths.exams}>
-                {reportCopy.toExams}
-              </Button>
+              {snapshot.context.refusal === 'exam_not_finished' ? (
+                <Button component={Link} to={paths.mockExam}>
+                  {reportCopy.backToExam}
+                </Button>
+              ) : (
+                <Button component={Link} to={paths.exams}>
+                  {reportCopy.toExams}
+                </Button>
+              )}
               <Button component={Link} to={paths.results} variant="default">
                 {reportCopy.toResults}
               </Button>

@@ -19,6 +19,7 @@ export const reportCopy = {
   failedTitle: 'We could not load your report',
   unavailableTitle: 'There is no report to show',
   toExams: 'Go to Mock Exams',
+  backToExam: 'Back to the exam',
   toResults: 'Go to Results',
   passed: 'Result: above the passing standard (pass)',
   failed: 'Result: below the passing standard (did not pass)',
