@@ -8,6 +8,8 @@ import { emailLoginFixtures } from './email-login/email-login.fixtures';
 import { historyResetFixtures } from './history-reset/history-reset.fixtures';
 import { learningRecordFixtures } from './learning-record/learning-record.fixtures';
 import { mockExamFixtures } from './mock-exam/mock-exam.fixtures';
+import { mockRecordFixtures } from './mock-record/mock-record.fixtures';
+import { mockReportFixtures } from './mock-report/mock-report.fixtures';
 import { practiceSessionFixtures } from './practice-session/practice-session.fixtures';
 import { recordDeliveryFixtures } from './record-delivery/record-delivery.fixtures';
 import { resetPasswordFixtures } from './reset-password/reset-password.fixtures';
@@ -29,6 +31,8 @@ export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
   'clinical-judgment': clinicalJudgmentFixtures,
   'mock-exam': mockExamFixtures,
   billing: billingFixtures,
+  'mock-report': mockReportFixtures,
+  'mock-record': mockRecordFixtures as FlowFixtures<unknown>,
   'access-gate': accessGateFixtures,
   'record-delivery': recordDeliveryFixtures,
 };

@@ -9,6 +9,8 @@ import { emailLoginMachine } from './email-login/email-login.machine';
 import { historyResetMachine } from './history-reset/history-reset.machine';
 import { learningRecordMachine } from './learning-record/learning-record.machine';
 import { mockExamMachine } from './mock-exam/mock-exam.machine';
+import { mockRecordMachine } from './mock-record/mock-record.machine';
+import { mockReportMachine } from './mock-report/mock-report.machine';
 import { practiceSessionMachine } from './practice-session/practice-session.machine';
 import { recordDeliveryMachine } from './record-delivery/record-delivery.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
@@ -29,6 +31,8 @@ export const machines: Record<string, AnyStateMachine> = {
   'clinical-judgment': clinicalJudgmentMachine,
   'mock-exam': mockExamMachine,
   billing: billingMachine,
+  'mock-report': mockReportMachine,
+  'mock-record': mockRecordMachine,
   // Shared parts the flows above invoke.
   'access-gate': accessGateMachine,
   'record-delivery': recordDeliveryMachine,

@@ -35,6 +35,7 @@ import {
   SPREAD_WIDTH,
   TARGETS,
 } from './lib/cat-simulation-plan.ts';
+import { calibrationSection } from './lib/readiness-doc.ts';
 
 const DOC = fileURLToPath(new URL('../docs/readiness.md', import.meta.url));
 const FIGURES = fileURLToPath(new URL('../src/content/readiness-figures.ts', import.meta.url));
@@ -227,7 +228,8 @@ ${runs.map(([key, title]) => detail(key, title)).join('\n')}
   items carry calibrated difficulties the nearest items repeat more and the figure must be measured again.
 `;
 
-writeFileSync(DOC, doc);
+// The calibration section is `npm run readiness:calibration`'s: kept as it is.
+writeFileSync(DOC, `${doc}\n${calibrationSection(DOC)}`.trimEnd().concat('\n'));
 
 const figures = (key: RunKey) => {
   const s = summaries[key];

@@ -1574,6 +1574,31 @@ $$;
 ALTER FUNCTION public.get_judgment_set_review(set_id uuid) OWNER TO postgres;
 
 --
+-- Name: get_mock_exam_record(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.get_mock_exam_record() RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select json_build_object(
+    'exams', coalesce((
+      select json_agg(json_build_object(
+               'id', e.id, 'started_at', e.started_at, 'finished_at', e.finished_at,
+               'stop_rule', e.stop_rule, 'passed', e.passed, 'estimate', e.estimate,
+               'standard_error', e.standard_error, 'pass_probability', e.pass_probability,
+               'items_answered', (select count(*) from public.mock_exam_responses r where r.exam_id = e.id))
+             order by e.finished_at, e.id)
+        from public.mock_exams e
+       where e.user_id = (select auth.uid()) and e.status = 'finished'), '[]'::json),
+    'nclex_result', (
+      select json_build_object('passed', r.passed, 'taken_on', r.taken_on, 'recorded_at', r.recorded_at)
+        from public.nclex_results r where r.user_id = (select auth.uid())))
+$$;
+
+ALTER FUNCTION public.get_mock_exam_record() OWNER TO postgres;
+
+--
 -- Name: get_practice_questions(integer); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
@@ -2111,6 +2136,43 @@ $$;
 ALTER FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids jsonb, responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone) OWNER TO postgres;
 
 --
+-- Name: record_nclex_result(boolean, date); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.record_nclex_result(p_passed boolean, p_taken_on date) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := private.require_student();
+  v_first date;
+begin
+  if p_passed is null or p_taken_on is null then
+    raise exception using errcode = '22023', message = 'Send whether you passed and the date of your exam.';
+  end if;
+  if p_taken_on > (now() at time zone 'utc')::date + 1 then
+    raise exception using errcode = '22023', message = 'The exam date cannot be in the future.';
+  end if;
+  select (min(e.started_at) at time zone 'utc')::date into v_first
+    from public.mock_exams e where e.user_id = v_uid and e.status = 'finished';
+  if v_first is null then
+    raise exception using errcode = '22023',
+      message = 'Take a mock exam first: your result is compared with your last mock exam before it.';
+  end if;
+  if p_taken_on < v_first - 1 then
+    raise exception using errcode = '22023', message = 'The exam date cannot be before your first mock exam.';
+  end if;
+  insert into public.nclex_results (user_id, passed, taken_on)
+  values (v_uid, p_passed, p_taken_on)
+  on conflict (user_id) do update
+     set passed = excluded.passed, taken_on = excluded.taken_on, recorded_at = now();
+  return json_build_object('passed', p_passed, 'taken_on', p_taken_on);
+end;
+$$;
+
+ALTER FUNCTION public.record_nclex_result(p_passed boolean, p_taken_on date) OWNER TO postgres;
+
+--
 -- Name: record_practice_set(uuid, jsonb, jsonb, text, timestamp with time zone, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
@@ -2244,6 +2306,23 @@ end;
 $$;
 
 ALTER FUNCTION public.record_practice_set(set_id uuid, question_ids jsonb, chosen_option_ids jsonb, layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text) OWNER TO postgres;
+
+--
+-- Name: remove_nclex_result(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.remove_nclex_result() RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := private.require_student();
+begin
+  delete from public.nclex_results r where r.user_id = v_uid;
+end;
+$$;
+
+ALTER FUNCTION public.remove_nclex_result() OWNER TO postgres;
 
 --
 -- Name: reset_practice_history(); Type: FUNCTION; Schema: public; Owner: postgres
@@ -2645,6 +2724,19 @@ CREATE TABLE public.mock_exams (
 ALTER TABLE public.mock_exams OWNER TO postgres;
 
 --
+-- Name: nclex_results; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE public.nclex_results (
+    user_id uuid NOT NULL,
+    passed boolean NOT NULL,
+    taken_on date NOT NULL,
+    recorded_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE public.nclex_results OWNER TO postgres;
+
+--
 -- Name: ngn_cases; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -2864,6 +2956,13 @@ ALTER TABLE ONLY public.mock_exam_responses
 
 ALTER TABLE ONLY public.mock_exams
     ADD CONSTRAINT mock_exams_pkey PRIMARY KEY (id);
+
+--
+-- Name: nclex_results nclex_results_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.nclex_results
+    ADD CONSTRAINT nclex_results_pkey PRIMARY KEY (user_id);
 
 --
 -- Name: ngn_cases ngn_cases_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
@@ -3123,6 +3222,13 @@ ALTER TABLE ONLY public.mock_exams
     ADD CONSTRAINT mock_exams_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
+-- Name: nclex_results nclex_results_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.nclex_results
+    ADD CONSTRAINT nclex_results_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
 -- Name: ngn_items ngn_items_case_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -3280,6 +3386,18 @@ ALTER TABLE public.mock_exams ENABLE ROW LEVEL SECURITY;
 --
 
 CREATE POLICY mock_exams_select_own_finished ON public.mock_exams FOR SELECT TO authenticated USING (((( SELECT auth.uid() AS uid) = user_id) AND (status = 'finished'::text)));
+
+--
+-- Name: nclex_results; Type: ROW SECURITY; Schema: public; Owner: postgres
+--
+
+ALTER TABLE public.nclex_results ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: nclex_results nclex_results_select_own; Type: POLICY; Schema: public; Owner: postgres
+--
+
+CREATE POLICY nclex_results_select_own ON public.nclex_results FOR SELECT TO authenticated USING ((( SELECT auth.uid() AS uid) = user_id));
 
 --
 -- Name: ngn_cases; Type: ROW SECURITY; Schema: public; Owner: postgres
@@ -3665,6 +3783,14 @@ GRANT ALL ON FUNCTION public.get_judgment_set_review(set_id uuid) TO authenticat
 GRANT ALL ON FUNCTION public.get_judgment_set_review(set_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION get_mock_exam_record(); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.get_mock_exam_record() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_mock_exam_record() TO authenticated;
+GRANT ALL ON FUNCTION public.get_mock_exam_record() TO service_role;
+
+--
 -- Name: FUNCTION get_practice_questions(question_limit integer); Type: ACL; Schema: public; Owner: postgres
 --
 
@@ -3761,12 +3887,28 @@ GRANT ALL ON FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text
 GRANT ALL ON FUNCTION public.record_clinical_judgment_set(set_id uuid, kind text, case_id text, item_ids jsonb, responses jsonb, started_at timestamp with time zone, submitted_at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION record_nclex_result(p_passed boolean, p_taken_on date); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.record_nclex_result(p_passed boolean, p_taken_on date) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_nclex_result(p_passed boolean, p_taken_on date) TO authenticated;
+GRANT ALL ON FUNCTION public.record_nclex_result(p_passed boolean, p_taken_on date) TO service_role;
+
+--
 -- Name: FUNCTION record_practice_set(set_id uuid, question_ids jsonb, chosen_option_ids jsonb, layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text); Type: ACL; Schema: public; Owner: postgres
 --
 
 REVOKE ALL ON FUNCTION public.record_practice_set(set_id uuid, question_ids jsonb, chosen_option_ids jsonb, layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_practice_set(set_id uuid, question_ids jsonb, chosen_option_ids jsonb, layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text) TO authenticated;
 GRANT ALL ON FUNCTION public.record_practice_set(set_id uuid, question_ids jsonb, chosen_option_ids jsonb, layout text, started_at timestamp with time zone, submitted_at timestamp with time zone, focus text) TO service_role;
+
+--
+-- Name: FUNCTION remove_nclex_result(); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.remove_nclex_result() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.remove_nclex_result() TO authenticated;
+GRANT ALL ON FUNCTION public.remove_nclex_result() TO service_role;
 
 --
 -- Name: FUNCTION reset_practice_history(); Type: ACL; Schema: public; Owner: postgres
@@ -3817,6 +3959,13 @@ GRANT SELECT ON TABLE public.mock_exam_responses TO authenticated;
 
 GRANT ALL ON TABLE public.mock_exams TO service_role;
 GRANT SELECT ON TABLE public.mock_exams TO authenticated;
+
+--
+-- Name: TABLE nclex_results; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT ALL ON TABLE public.nclex_results TO service_role;
+GRANT SELECT ON TABLE public.nclex_results TO authenticated;
 
 --
 -- Name: TABLE ngn_cases; Type: ACL; Schema: public; Owner: postgres

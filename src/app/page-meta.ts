@@ -7,6 +7,7 @@ import { landing } from '../content/landing';
 import { privacy, terms } from '../content/legal';
 import { notFound } from '../content/not-found';
 import { pricing } from '../content/plans';
+import { readinessMethod } from '../content/readiness-method';
 import { register } from '../content/register';
 import { support } from '../content/support';
 
@@ -46,7 +47,8 @@ export const prerenderedPages = {
     title: register.title,
     description: 'Create your PN Prep account for NCLEX-PN practice.',
   },
-  [paths.exams]: { title: exams.title, description: `${exams.planned}` },
+  [paths.exams]: { title: exams.title, description: exams.text },
+  [paths.readinessMethod]: { title: readinessMethod.title, description: readinessMethod.intro },
   [paths.checkoutCancel]: { title: checkoutCancel.title, description: checkoutCancel.text },
   [paths.billing]: { title: billing.title, description: billing.intro },
 } as const satisfies Record<string, PageMeta>;

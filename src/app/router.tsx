@@ -119,6 +119,21 @@ function pages(): RouteObject[] {
         (m) => m.ExamsPage,
       ),
     },
+    // The readiness report checks the session itself (its machine owns the access gate).
+    {
+      path: paths.mockReport,
+      lazy: lazyPage(
+        () => import('../features/mock-report/MockReportPage'),
+        (m) => m.MockReportPage,
+      ),
+    },
+    {
+      path: paths.readinessMethod,
+      lazy: lazyPage(
+        () => import('../features/exams/ReadinessMethodPage'),
+        (m) => m.ReadinessMethodPage,
+      ),
+    },
     {
       path: paths.register,
       lazy: lazyPage(

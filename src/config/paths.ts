@@ -9,6 +9,8 @@ export const paths = {
   about: '/about',
   pricing: '/pricing',
   faq: '/faq',
+  /** The public "How readiness is estimated" page (the mock exam's method and evidence). */
+  readinessMethod: '/readiness',
   support: '/support',
   login: '/login',
   register: '/register',

@@ -18,6 +18,7 @@ export type Database = {
         Returns: Json;
       };
       get_judgment_set_review: { Args: { set_id: string | null }; Returns: Json };
+      get_mock_exam_record: { Args: Record<PropertyKey, never>; Returns: Json };
       get_practice_questions: { Args: { question_limit?: number | null }; Returns: Json };
       get_practice_set: { Args: { set_id: string | null }; Returns: Json };
       get_results_summary: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -66,6 +67,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      record_nclex_result: { Args: { p_passed: boolean | null; p_taken_on: string | null }; Returns: Json };
       record_practice_set: {
         Args: {
           set_id: string | null;
@@ -78,6 +80,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      remove_nclex_result: { Args: Record<PropertyKey, never>; Returns: undefined };
       reset_practice_history: { Args: Record<PropertyKey, never>; Returns: Json };
       stripe_apply_subscription: {
         Args: {

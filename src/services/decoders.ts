@@ -154,7 +154,7 @@ export const decodeBillingStatus = decoderOf(
 export const portalSession = z.object({ url: z.string().regex(/^https?:\/\//) });
 
 /** An Edge Function's error body, `{ error, message }`. */
-export const functionErrorBody = z.object({ message: z.string().min(1) });
+export const functionErrorBody = z.object({ message: z.string().min(1), error: z.string().optional() });
 
 // ---- The mock-exam function (an Edge Function): the item on screen, without its key -------------
 

@@ -94,6 +94,7 @@ describe('everything else the API roles must not touch', () => {
       { fn: 'get_clinical_judgment_set', anon: false, authenticated: true },
       { fn: 'get_focused_practice_questions', anon: false, authenticated: true },
       { fn: 'get_judgment_set_review', anon: false, authenticated: true },
+      { fn: 'get_mock_exam_record', anon: false, authenticated: true },
       { fn: 'get_practice_questions', anon: false, authenticated: true },
       { fn: 'get_practice_set', anon: false, authenticated: true },
       { fn: 'get_results_summary', anon: false, authenticated: true },
@@ -107,7 +108,9 @@ describe('everything else the API roles must not touch', () => {
       { fn: 'mock_exam_item_content', anon: false, authenticated: false },
       { fn: 'mock_exam_start', anon: false, authenticated: false },
       { fn: 'record_clinical_judgment_set', anon: false, authenticated: true },
+      { fn: 'record_nclex_result', anon: false, authenticated: true },
       { fn: 'record_practice_set', anon: false, authenticated: true },
+      { fn: 'remove_nclex_result', anon: false, authenticated: true },
       { fn: 'reset_practice_history', anon: false, authenticated: true },
       { fn: 'stripe_apply_subscription', anon: false, authenticated: false },
     ]);

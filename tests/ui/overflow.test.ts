@@ -35,6 +35,7 @@ const PUBLIC_PAGES = [
   '/terms',
   '/privacy',
   '/exams',
+  '/readiness',
   '/login',
   '/register',
   '/reset-password',

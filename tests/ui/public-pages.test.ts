@@ -121,8 +121,24 @@ const routes: RouteCase[] = [
     title: titleOf('Mock Exams'),
     async check(page) {
       const body = await text(page);
-      expect(body).toContain('The mock exam interface is coming soon.');
-      expect(body).toContain('Timed, full-length mock exams are planned.');
+      // The spec's check: public, and it names timed full-length mock exams (now describing them).
+      expect(body).toContain('Timed, full-length mock exams');
+      expect(body).toContain('How the mock exam works');
+      expect(await main(page).getByRole('link', { name: 'Start a mock exam' }).getAttribute('href')).toBe(
+        '/exams/mock',
+      );
+    },
+  },
+  {
+    path: '/readiness',
+    h1: 'How readiness is estimated',
+    title: titleOf('How readiness is estimated'),
+    async check(page) {
+      const body = await text(page);
+      // The figures come from the simulation study (src/content/readiness-figures.ts).
+      expect(body).toMatch(/We ran [\d,]+ simulated candidates/);
+      expect(body).toContain('provisional');
+      expect(await linkHref(page, 'Back to Mock Exams')).toBe('/exams');
     },
   },
   {

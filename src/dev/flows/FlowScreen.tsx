@@ -12,8 +12,10 @@ import {
   ClinicalJudgmentView,
 } from '../../features/clinical-judgment/ClinicalJudgmentView';
 import { type EmailLoginSnapshot, LoginView } from '../../features/email-login/LoginView';
+import { MockExamsView, type MockRecordSnapshot } from '../../features/learning-record/parts/MockExams';
 import { type LearningRecordSnapshot, ResultsView } from '../../features/learning-record/ResultsView';
 import { type MockExamSnapshot, MockExamView } from '../../features/mock-exam/MockExamView';
+import { type MockReportSnapshot, MockReportView } from '../../features/mock-report/MockReportView';
 import { type PracticeSnapshot, PracticeView } from '../../features/practice-session/PracticeView';
 import { type HistoryResetSnapshot, ResetHistoryView } from '../../features/profile/ResetHistory';
 import {
@@ -48,6 +50,8 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot, send: Send) => Reac
   'history-reset': (snapshot, send) => (
     <ResetHistoryView snapshot={snapshot as HistoryResetSnapshot} send={send} />
   ),
+  'mock-report': (snapshot, send) => <MockReportView snapshot={snapshot as MockReportSnapshot} send={send} />,
+  'mock-record': (snapshot, send) => <MockExamsView snapshot={snapshot as MockRecordSnapshot} send={send} />,
   billing: (snapshot, send) => (
     <BillingView
       paymentLink={{ url: config.paymentLink, ready: true }}

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { useAuthSnapshot } from '../../runtime/auth-actor';
 import { inspect } from '../../runtime/inspector';
 import { learningRecordService } from '../../services/learning-record.service';
+import { MockExams } from './parts/MockExams';
 import { ResultsView } from './ResultsView';
 
 const implementations = createLearningRecordImplementations(learningRecordService);
@@ -28,5 +29,5 @@ function Results({ userId, openSetId }: { userId: string; openSetId: string | nu
     input: { userId, openSetId },
     inspect,
   });
-  return <ResultsView snapshot={snapshot} send={send} />;
+  return <ResultsView snapshot={snapshot} send={send} mockExams={<MockExams />} />;
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import {
@@ -23,6 +24,8 @@ export type LearningRecordSnapshot = SnapshotFrom<typeof learningRecordMachine>;
 interface ResultsViewProps {
   snapshot: LearningRecordSnapshot;
   send(event: LearningRecordEvent): void;
+  /** The mock exams and the real result (a flow of their own, parts/MockExams), hidden while a set is reviewed. */
+  mockExams?: ReactNode;
 }
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -79,7 +82,7 @@ export function NextSteps({ summary }: { summary: ResultsSummary }) {
 }
 
 /** /results from the learning-record snapshot. */
-export function ResultsView({ snapshot, send }: ResultsViewProps) {
+export function ResultsView({ snapshot, send, mockExams }: ResultsViewProps) {
   const { summary, waitingSets, openSet, error } = snapshot.context;
   return (
     <Stack gap="lg" maw={960} mx="auto">
@@ -90,6 +93,7 @@ export function ResultsView({ snapshot, send }: ResultsViewProps) {
         </Alert>
       )}
       <ResultsBody snapshot={snapshot} send={send} />
+      {!snapshot.matches({ ready: 'reviewingSet' }) && !snapshot.matches({ ready: 'setFailed' }) && mockExams}
       {snapshot.matches({ ready: 'reviewingSet' }) && openSet && (
         <SetReview set={openSet} onClose={() => send({ type: 'set.close' })} />
       )}
