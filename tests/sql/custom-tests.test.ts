@@ -128,6 +128,11 @@ function keysIn(value: unknown): Set<string> {
   walk(value);
   return keys;
 }
+/** The value, or the test fails here (instead of a non-null assertion). */
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('expected a value');
+  return value;
+}
 const KEY_FIELDS = ['is_correct', 'correct', 'answers', 'rationale', 'scoring', 'difficulty'];
 
 describe('the builder’s counts are what the serve gives (known fixture)', () => {
@@ -190,7 +195,7 @@ describe('the builder’s counts are what the serve gives (known fixture)', () =
     for (const caseId of new Set(served.items.flatMap((i) => (i.caseStudy ? [i.caseStudy.id] : [])))) {
       const steps = served.items.filter((i) => i.caseStudy?.id === caseId);
       expect(steps.map((i) => i.caseStudy?.step)).toEqual([1, 2, 3, 4, 5, 6]);
-      expect(steps.at(-1)!.position - steps[0]!.position).toBe(5);
+      expect(must(steps.at(-1)).position - must(steps[0]).position).toBe(5);
     }
   });
 
@@ -219,7 +224,7 @@ describe('pools follow the student’s record', () => {
       });
     }
     await submit(student.id, tutor.testId);
-    await mark(student.id, 'classic', tutor.items[9]!.itemId, true, '');
+    await mark(student.id, 'classic', must(tutor.items[9]).itemId, true, '');
 
     const shown = await counts(student.id, settingsOf({ categories: [CC] }));
     expect(shown.byPool).toEqual({ all: 12, unused: 2, incorrect: 3, flagged: 1, due: 0 });
@@ -227,7 +232,7 @@ describe('pools follow the student’s record', () => {
     const incorrect = await start(student.id, settingsOf({ categories: [CC], pool: 'incorrect' }));
     expect(incorrect.items.map((i) => i.itemId).sort()).toEqual([...wrongIds].sort());
     const flagged = await start(student.id, settingsOf({ categories: [CC], pool: 'flagged' }));
-    expect(flagged.items.map((i) => [i.itemId, i.flagged])).toEqual([[tutor.items[9]!.itemId, true]]);
+    expect(flagged.items.map((i) => [i.itemId, i.flagged])).toEqual([[must(tutor.items[9]).itemId, true]]);
     const unused = await start(student.id, settingsOf({ categories: [CC], pool: 'unused' }));
     const answered = new Set(tutor.items.map((i) => i.itemId));
     expect(unused.items.filter((i) => answered.has(i.itemId))).toEqual([]);
@@ -259,12 +264,12 @@ describe('timed: no key before submit, the clock from the stored start', () => {
     );
     expect(test.items).toHaveLength(12);
     expect(test.timeLimitSeconds).toBe(12 * 80);
-    expect(new Date(test.endsAt!).getTime() - new Date(test.startedAt).getTime()).toBe(12 * 80 * 1000);
+    expect(new Date(must(test.endsAt)).getTime() - new Date(test.startedAt).getTime()).toBe(12 * 80 * 1000);
     const raw = await call<unknown>(student.id, 'select public.get_custom_test($1) as result', [test.testId]);
     expect(KEY_FIELDS.filter((k) => keysIn(raw).has(k))).toEqual([]);
 
-    const classic = test.items.find((i) => i.bank === 'classic')!;
-    const ngn = test.items.find((i) => i.bank === 'ngn')!;
+    const classic = must(test.items.find((i) => i.bank === 'classic'));
+    const ngn = must(test.items.find((i) => i.bank === 'ngn'));
     const first = await answer(student.id, test.testId, classic.position, {
       answer: [`${classic.itemId}-b`],
     });
@@ -292,7 +297,7 @@ describe('timed: no key before submit, the clock from the stored start', () => {
       [test.testId],
     );
     await expect(
-      answer(student.id, test.testId, test.items[2]!.position, { answer: ['x'] }),
+      answer(student.id, test.testId, must(test.items[2]).position, { answer: ['x'] }),
     ).rejects.toMatchObject({ code: '22023', message: 'Time is up for this test.' });
 
     const done = await submit(student.id, test.testId);
@@ -324,7 +329,7 @@ describe('tutor: the key after each answer, then the item is locked', () => {
       student.id,
       settingsOf({ kinds: ['classic', 'standalone'], categories: [CC, PA] }),
     );
-    const classic = test.items.find((i) => i.bank === 'classic')!;
+    const classic = must(test.items.find((i) => i.bank === 'classic'));
     const answered = await answer(student.id, test.testId, classic.position, {
       answer: [`${classic.itemId}-c`],
     });
@@ -342,7 +347,7 @@ describe('tutor: the key after each answer, then the item is locked', () => {
       answer(student.id, test.testId, classic.position, { answer: [`${classic.itemId}-a`] }),
     ).rejects.toMatchObject({ code: '22023', message: 'This item is already answered.' });
 
-    const ngn = test.items.find((i) => i.bank === 'ngn')!;
+    const ngn = must(test.items.find((i) => i.bank === 'ngn'));
     await expect(answer(student.id, test.testId, ngn.position, { nope: ['a'] })).rejects.toMatchObject({
       code: '22023',
       message: 'Unknown part "nope".',
@@ -350,7 +355,7 @@ describe('tutor: the key after each answer, then the item is locked', () => {
     await expect(
       answer(student.id, test.testId, classic.position + 100, { answer: ['x'] }),
     ).rejects.toMatchObject({ code: '22023' });
-    const other = test.items.find((i) => i.bank === 'classic' && i.position !== classic.position)!;
+    const other = must(test.items.find((i) => i.bank === 'classic' && i.position !== classic.position));
     await expect(
       answer(student.id, test.testId, other.position, { answer: ['cq99-a'] }),
     ).rejects.toMatchObject({
@@ -424,7 +429,7 @@ describe('flags and notes', () => {
     const student = await newStudent();
     const other = await newStudent();
     const first = await start(student.id, settingsOf({ categories: [PT], item_count: 10 }));
-    const item = first.items[0]!;
+    const item = must(first.items[0]);
     expect(await mark(student.id, 'classic', item.itemId, true, '  Check the dose rule.  ')).toEqual({
       bank: 'classic',
       item_id: item.itemId,
