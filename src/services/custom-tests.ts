@@ -19,6 +19,8 @@ import {
   type ServedNgnItem,
 } from '../../domain/custom-tests';
 import { ngnItemSchema } from '../../domain/ngn-items';
+import type { TestBuilderPort } from '../../machines/shared/ports';
+import { practiceService } from './practice.service';
 import { callRpc, type Decoder, decoderOf } from './rpc';
 
 const category = z.enum(CLIENT_NEEDS.map((need) => need.name) as [ClientNeed, ...ClientNeed[]]);
@@ -283,3 +285,12 @@ export async function listCustomTests(): Promise<CustomTestListing[]> {
 
 /** The student's offset from UTC now, for the "due today" figures. */
 export const localUtcOffsetMinutes = (): number => -new Date().getTimezoneOffset();
+
+/** The custom-test builder's port (machines/test-builder): the shared entitlement check, the counts, the serve. */
+export const testBuilderService: TestBuilderPort = {
+  checkEntitlement: practiceService.checkEntitlement,
+  loadCounts: loadCustomTestCounts,
+  async startTest(settings) {
+    return { testId: (await startCustomTest(settings)).testId };
+  },
+};
