@@ -24,6 +24,7 @@ export const emptySummary: ResultsSummary = {
   missedCount: 0,
   seenCount: 0,
   bankSize: 411,
+  dueToday: 0,
   judgment: noJudgment,
 };
 
@@ -51,6 +52,7 @@ export const twoSetSummary: ResultsSummary = {
   missedCount: 6,
   seenCount: 20,
   bankSize: 411,
+  dueToday: 0,
   judgment: {
     ...noJudgment,
     sets: 1,

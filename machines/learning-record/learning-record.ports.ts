@@ -36,6 +36,8 @@ export interface ResultsSummary {
   missedCount: number;
   seenCount: number;
   bankSize: number;
+  /** Items of the review schedule due by the end of the student's today (custom tests, decision 220). */
+  dueToday: number;
   /** Clinical judgment (NGN) sets: points earned of the points possible, by step and by category. */
   judgment: JudgmentSummary;
 }

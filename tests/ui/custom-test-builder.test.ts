@@ -5,6 +5,7 @@
  * both colour schemes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { asUser } from '../sql/as-role';
 import type { LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, startApp } from '../support/browser';
 import { fixtureCase, fixtureItems, replaceNgnBank } from '../support/ngn-fixtures';
@@ -68,6 +69,44 @@ describe('create a test', () => {
       expect(await overflowProblems(page), scheme).toEqual([]);
       expect(await axeViolations(page), scheme).toEqual([]);
     }
+  });
+
+  it('a question answered wrong yesterday is due today: the dashboard says so and starts its review in one click', async () => {
+    const { page, user } = await studentPage(app, backend);
+    // Yesterday's practice (simulated: submitted 25 hours ago, within the record's 48-hour window):
+    // one question answered wrong, one right.
+    const yesterday = new Date(Date.now() - 25 * 3_600_000);
+    const served = await asUser(backend.db, user.id, async (tx) => {
+      const { rows } = await tx.query<{
+        set: { questions: { id: string; options: { id: string; is_correct: boolean }[] }[] };
+      }>('select public.get_practice_questions(2) as set');
+      const [wrong, right] = rows[0]?.set.questions ?? [];
+      if (!wrong || !right) throw new Error('fewer than two questions served');
+      await tx.query(
+        `select public.record_practice_set(set_id => $1, question_ids => $2, chosen_option_ids => $3,
+           layout => 'one', started_at => $4, submitted_at => $5)`,
+        [
+          crypto.randomUUID(),
+          JSON.stringify([wrong.id, right.id]),
+          JSON.stringify([
+            wrong.options.find((o) => !o.is_correct)?.id,
+            right.options.find((o) => o.is_correct)?.id,
+          ]),
+          new Date(yesterday.getTime() - 5 * 60_000),
+          yesterday,
+        ],
+      );
+      return { wrong: wrong.id };
+    });
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Review 1 item due today' }).click();
+    await page.waitForURL(/\/practice\/custom\/test\?test=[0-9a-f-]{36}$/);
+    const testId = new URL(page.url()).searchParams.get('test');
+    const { rows } = await backend.db.query<{ item_id: string }>(
+      'select item_id from public.custom_test_items where test_id = $1',
+      [testId],
+    );
+    expect(rows).toEqual([{ item_id: served.wrong }]);
   });
 
   it('sends a student without a plan or trial to billing, as /practice does', async () => {
