@@ -25,6 +25,7 @@ export const emptySummary: ResultsSummary = {
   seenCount: 0,
   bankSize: 411,
   dueToday: 0,
+  customTests: [],
   judgment: noJudgment,
 };
 
@@ -53,6 +54,7 @@ export const twoSetSummary: ResultsSummary = {
   seenCount: 20,
   bankSize: 411,
   dueToday: 0,
+  customTests: [],
   judgment: {
     ...noJudgment,
     sets: 1,

@@ -1,5 +1,5 @@
 import type { LearningRecordPort, PracticeSetRecord, ReviewedSet } from '../../machines/shared/ports';
-import { loadDueCount, localUtcOffsetMinutes } from './custom-tests';
+import { listCustomTests, loadDueCount, localUtcOffsetMinutes } from './custom-tests';
 import { decodePracticeSet, decodeResultsSummary } from './decoders';
 import { listJudgmentSets, sendJudgmentSet } from './judgment.service';
 import { judgmentOutbox, practiceOutbox, REFUSED_SET } from './practice-outbox';
@@ -51,10 +51,11 @@ export const learningRecordService: LearningRecordPort = {
   },
 
   async loadSummary() {
-    const [row, judgmentSets, dueToday] = await Promise.all([
+    const [row, judgmentSets, dueToday, customTests] = await Promise.all([
       callRpc('get_results_summary', {}, decodeResultsSummary),
       listJudgmentSets(),
       loadDueCount(localUtcOffsetMinutes()),
+      listCustomTests(),
     ]);
     return {
       totals: row.totals,
@@ -78,6 +79,7 @@ export const learningRecordService: LearningRecordPort = {
       seenCount: row.seen_count,
       bankSize: row.bank_size,
       dueToday,
+      customTests,
       judgment: {
         sets: row.judgment?.sets ?? 0,
         points: row.judgment?.points ?? 0,

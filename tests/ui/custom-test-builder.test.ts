@@ -96,7 +96,7 @@ describe('create a test', () => {
           yesterday,
         ],
       );
-      return { wrong: wrong.id };
+      return { wrong: wrong.id, rightOption: wrong.options.find((o) => o.is_correct)?.id };
     });
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Review 1 item due today' }).click();
@@ -107,6 +107,24 @@ describe('create a test', () => {
       [testId],
     );
     expect(rows).toEqual([{ item_id: served.wrong }]);
+
+    // /results lists it: in progress (Continue), then, once submitted, with its points (Review).
+    const row = page.locator(`[data-custom-test-id="${testId}"]`);
+    await page.goto('/results');
+    await expect.poll(() => row.textContent()).toContain('In progress: 0 of 1 answered');
+    await asUser(backend.db, user.id, async (tx) => {
+      await tx.query('select public.answer_custom_test_item($1, 1, $2::jsonb, 20)', [
+        testId,
+        JSON.stringify({ answer: [served.rightOption] }),
+      ]);
+      await tx.query('select public.submit_custom_test($1)', [testId]);
+    });
+    await page.reload();
+    await expect.poll(() => row.textContent()).toContain('1 / 1 (100%)');
+    expect(await row.getByRole('link', { name: /^Review/ }).getAttribute('href')).toBe(
+      `/practice/custom/test?test=${testId}`,
+    );
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('sends a student without a plan or trial to billing, as /practice does', async () => {
