@@ -14,6 +14,7 @@ import { practiceSessionFixtures } from './practice-session/practice-session.fix
 import { recordDeliveryFixtures } from './record-delivery/record-delivery.fixtures';
 import { resetPasswordFixtures } from './reset-password/reset-password.fixtures';
 import type { FlowFixtures } from './shared/fixtures';
+import { testBuilderFixtures } from './test-builder/test-builder.fixtures';
 
 /**
  * Every flow's fixtures by machine id (the keys of machines/index.ts). Tests and /dev/flows read
@@ -33,6 +34,7 @@ export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
   billing: billingFixtures,
   'mock-report': mockReportFixtures,
   'mock-record': mockRecordFixtures as FlowFixtures<unknown>,
+  'test-builder': testBuilderFixtures,
   'access-gate': accessGateFixtures,
   'record-delivery': recordDeliveryFixtures,
 };

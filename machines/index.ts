@@ -14,6 +14,7 @@ import { mockReportMachine } from './mock-report/mock-report.machine';
 import { practiceSessionMachine } from './practice-session/practice-session.machine';
 import { recordDeliveryMachine } from './record-delivery/record-delivery.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
+import { testBuilderMachine } from './test-builder/test-builder.machine';
 
 /**
  * Every flow machine by id. The chart generator, the contract tests and /dev/flows read this
@@ -33,6 +34,7 @@ export const machines: Record<string, AnyStateMachine> = {
   billing: billingMachine,
   'mock-report': mockReportMachine,
   'mock-record': mockRecordMachine,
+  'test-builder': testBuilderMachine,
   // Shared parts the flows above invoke.
   'access-gate': accessGateMachine,
   'record-delivery': recordDeliveryMachine,

@@ -1,0 +1,135 @@
+/**
+ * /practice/custom "Create a test" in Chromium against the local backend: guarded like /practice,
+ * the counts shown before starting are what the backend then serves, a choice that gives nothing
+ * says so and offers the nearest choice that does, and the page is axe-clean and fits 375 px in
+ * both colour schemes.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { asUser } from '../sql/as-role';
+import type { LocalBackend } from '../support/backend';
+import { type AppUnderTest, axeViolations, startApp } from '../support/browser';
+import { fixtureCase, fixtureItems, replaceNgnBank } from '../support/ngn-fixtures';
+import { overflowProblems } from '../support/overflow';
+import { startUiBackend } from '../support/ui-backend';
+import { studentPage } from './practice-session-support';
+
+let app: AppUnderTest;
+let backend: LocalBackend;
+beforeAll(async () => {
+  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
+});
+afterAll(async () => {
+  await app?.close();
+  await backend?.close();
+});
+beforeEach(async () => {
+  await replaceNgnBank(backend, fixtureItems, [fixtureCase]);
+});
+
+describe('create a test', () => {
+  it('shows what the choices give, offers the nearest choice for an empty one, and starts the test it counted', async () => {
+    const { page, user } = await studentPage(app, backend);
+    await page.goto('/practice/custom');
+    await page.getByRole('heading', { name: 'Create a test', level: 1 }).waitFor();
+    await page.getByText('This test will have 20 items.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Only the stand-alone NGN items (six in the fixture bank), then only the flagged ones (none yet).
+    await page.getByRole('checkbox', { name: /^Classic multiple choice/ }).click();
+    await page.getByRole('checkbox', { name: /^NGN case studies/ }).click();
+    await page.getByText('This test will have 6 items.').waitFor();
+    await page.getByText('(You asked for 20: these are all that match.)').waitFor();
+    await page.getByRole('radio', { name: /^Flagged by you/ }).click();
+    await page.getByText('No items match these choices.').waitFor();
+    expect(await page.getByRole('button', { name: 'Start the test' }).isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Use “All items” instead (6 available)' }).click();
+    await page.getByText('This test will have 6 items.').waitFor();
+    expect(await page.getByRole('radio', { name: /^All items/ }).isChecked()).toBe(true);
+
+    await page.getByRole('button', { name: 'Start the test' }).click();
+    await page.waitForURL(/\/practice\/custom\/test\?test=[0-9a-f-]{36}$/);
+    const testId = new URL(page.url()).searchParams.get('test');
+    const { rows } = await backend.db.query<{ items: number; user_id: string; mode: string }>(
+      `select (select count(*)::integer from public.custom_test_items i where i.test_id = t.id) as items,
+              t.user_id, t.mode
+         from public.custom_tests t where t.id = $1`,
+      [testId],
+    );
+    expect(rows).toEqual([{ items: 6, user_id: user.id, mode: 'tutor' }]);
+  });
+
+  it('fits a phone and stays axe-clean in both colour schemes', async () => {
+    const { page } = await studentPage(app, backend);
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/practice/custom');
+      await page.getByText(/This test will have \d+ items\./).waitFor();
+      expect(await overflowProblems(page), scheme).toEqual([]);
+      expect(await axeViolations(page), scheme).toEqual([]);
+    }
+  });
+
+  it('a question answered wrong yesterday is due today: the dashboard says so and starts its review in one click', async () => {
+    const { page, user } = await studentPage(app, backend);
+    // Yesterday's practice (simulated: submitted 25 hours ago, within the record's 48-hour window):
+    // one question answered wrong, one right.
+    const yesterday = new Date(Date.now() - 25 * 3_600_000);
+    const served = await asUser(backend.db, user.id, async (tx) => {
+      const { rows } = await tx.query<{
+        set: { questions: { id: string; options: { id: string; is_correct: boolean }[] }[] };
+      }>('select public.get_practice_questions(2) as set');
+      const [wrong, right] = rows[0]?.set.questions ?? [];
+      if (!wrong || !right) throw new Error('fewer than two questions served');
+      await tx.query(
+        `select public.record_practice_set(set_id => $1, question_ids => $2, chosen_option_ids => $3,
+           layout => 'one', started_at => $4, submitted_at => $5)`,
+        [
+          crypto.randomUUID(),
+          JSON.stringify([wrong.id, right.id]),
+          JSON.stringify([
+            wrong.options.find((o) => !o.is_correct)?.id,
+            right.options.find((o) => o.is_correct)?.id,
+          ]),
+          new Date(yesterday.getTime() - 5 * 60_000),
+          yesterday,
+        ],
+      );
+      return { wrong: wrong.id, rightOption: wrong.options.find((o) => o.is_correct)?.id };
+    });
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Review 1 item due today' }).click();
+    await page.waitForURL(/\/practice\/custom\/test\?test=[0-9a-f-]{36}$/);
+    const testId = new URL(page.url()).searchParams.get('test');
+    const { rows } = await backend.db.query<{ item_id: string }>(
+      'select item_id from public.custom_test_items where test_id = $1',
+      [testId],
+    );
+    expect(rows).toEqual([{ item_id: served.wrong }]);
+
+    // /results lists it: in progress (Continue), then, once submitted, with its points (Review).
+    const row = page.locator(`[data-custom-test-id="${testId}"]`);
+    await page.goto('/results');
+    await expect.poll(() => row.textContent()).toContain('In progress: 0 of 1 answered');
+    await asUser(backend.db, user.id, async (tx) => {
+      await tx.query('select public.answer_custom_test_item($1, 1, $2::jsonb, 20)', [
+        testId,
+        JSON.stringify({ answer: [served.rightOption] }),
+      ]);
+      await tx.query('select public.submit_custom_test($1)', [testId]);
+    });
+    await page.reload();
+    await expect.poll(() => row.textContent()).toContain('1 / 1 (100%)');
+    expect(await row.getByRole('link', { name: /^Review/ }).getAttribute('href')).toBe(
+      `/practice/custom/test?test=${testId}`,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('sends a student without a plan or trial to billing, as /practice does', async () => {
+    const { page } = await studentPage(app, backend, { entitled: false });
+    await page.goto('/practice/custom');
+    await page.waitForURL(/\/billing$/);
+  });
+});
