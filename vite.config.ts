@@ -5,9 +5,8 @@ import { securityHeaders } from './scripts/lib/security-headers.ts';
 import { prerenderPublicPages } from './scripts/prerender-plugin.ts';
 import { keepSourceMapsOutOfBuild } from './scripts/source-maps-plugin.ts';
 
-// One file for the app build and the test runner. Test layers are separate projects so the
-// slow browser layer runs its files one at a time (one Chromium, one backend) while the fast
-// layers use both cores.
+// One file for the app build and the test runner. Test layers are separate projects that share one
+// pool of workers, so a browser file and a server file can run at the same time.
 export default defineConfig({
   // Public pages are prerendered to HTML after the client build (decision 080); the source maps
   // are moved out of the published folder (scripts/source-maps-plugin.ts).
@@ -24,6 +23,10 @@ export default defineConfig({
   // `vite preview` serves the production build with the production headers (docs/deploy.md).
   preview: { headers: securityHeaders(loadEnv('production', process.cwd(), 'VITE_')) },
   test: {
+    // Two files at a time, whatever their layer. Vitest's default on this 2-core machine is one
+    // (cores - 1), which left a core idle for most of the run. Each browser file runs in its own
+    // worker's build against its own backend (tests/support/ui-config.ts), one build per worker.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -66,7 +69,6 @@ export default defineConfig({
           include: ['tests/ui/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ui.ts'],
-          fileParallelism: false,
           // expect.poll waits for a condition; Vitest's 1 s default is too short on a busy machine
           // (Playwright's own waits allow 30 s). Only a failing check ever waits this long.
           expect: { poll: { timeout: 15_000 } },

@@ -1,13 +1,14 @@
 /**
- * Browser layer support: one Chromium per test file, a fresh context per test, the built app
- * served on a fixed port. playwright-core drives Debian's Chromium (CHROME_PATH overrides).
+ * Browser layer support: one Chromium per test file, a fresh context per test, the worker's build
+ * served on the worker's fixed port (tests/support/ui-config.ts). playwright-core drives Debian's
+ * Chromium (CHROME_PATH overrides).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startOnFixedPort } from './fixed-port';
 import { serveStatic } from './static-server';
-import { UI_APP_PORT, UI_APP_URL, UI_DIST_DIR } from './ui-config';
+import { UI_APP_PORT, UI_APP_URL, UI_DIST_DIR, UI_WORKER, uiBuildEnv } from './ui-config';
 
 /** Chromium's flags for this kind of machine, shared with the benchmarks. */
 export const CHROMIUM_ARGS = [
@@ -51,9 +52,14 @@ export interface AppUnderTest {
 /** Serves the built app and launches Chromium for one test file. */
 export async function startApp(): Promise<AppUnderTest> {
   if (!existsSync(UI_DIST_DIR))
-    throw new Error('The app is not built: run the ui project (its global setup builds it)');
+    throw new Error(
+      `The app is not built for worker ${UI_WORKER.slot}: run the ui project (its global setup builds one per worker)`,
+    );
   const [server, browser] = await Promise.all([
-    startOnFixedPort('the UI test app server', UI_APP_PORT, () => serveStatic(UI_DIST_DIR, UI_APP_PORT)),
+    startOnFixedPort('the UI test app server', UI_APP_PORT, () =>
+      // The CSP names this worker's backend, as its build does (the other worker's build differs).
+      serveStatic(UI_DIST_DIR, UI_APP_PORT, { buildEnv: { ...process.env, ...uiBuildEnv(UI_WORKER) } }),
+    ),
     launchBrowser(),
   ]);
   const contexts: BrowserContext[] = [];

@@ -1,7 +1,7 @@
 /**
- * Listening on the browser layer's fixed ports. The global setup picks free ports for the run and
- * bakes the backend's into the built app, but it cannot hold them: each test file starts its own
- * backend and app server on them later, and between files (or before the first) another process on
+ * Listening on the browser layer's fixed ports. The global setup picks free ports for each worker of
+ * the run and bakes the worker's backend port into its build, but it cannot hold them: each test
+ * file starts its own backend and app server on its worker's ports later, and between files (or before the first) another process on
  * a loaded machine may bind the same port for a moment (an ephemeral outgoing connection, another
  * run's probe). A start that meets EADDRINUSE is therefore tried again, backing off, until the
  * port is free or the time is up; then it fails saying which port stayed taken.
@@ -28,7 +28,7 @@ export async function startOnFixedPort<T>(
       if (Date.now() + pause > deadline) {
         throw new Error(
           `${what}: port ${port} stayed in use for ${withinMs} ms (${attempt} attempts). Another process holds it; ` +
-            'the built app points at this port, so the run cannot move to another one. Free it or set UI_BACKEND_PORT / UI_APP_PORT.',
+            'the built app points at this port, so the run cannot move to another one. Free it or set UI_BACKEND_PORTS / UI_APP_PORTS.',
           { cause: error },
         );
       }

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { createGzip } from 'node:zlib';
-import { builtPages, securityHeaders } from '../../scripts/lib/security-headers.ts';
+import { builtPages, type SecurityHeaderEnv, securityHeaders } from '../../scripts/lib/security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -39,18 +39,19 @@ export function fileFor(root: string, pathname: string): string {
 /**
  * Serves a built app directory: prerendered pages, and the single-page-app fallback for the rest.
  * `gzip`: compress text as production hosts do (the web benchmark measures transfer sizes).
+ * `buildEnv`: the variables the build was made with (default: this process's environment).
  */
 export async function serveStatic(
   root: string,
   port = 0,
-  options: { gzip?: boolean } = {},
+  options: { gzip?: boolean; buildEnv?: SecurityHeaderEnv } = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
   // The production headers, CSP included (with the hashes of this build's own inline scripts), so
   // every browser test runs under them. Made on the first request: callers set VITE_SUPABASE_URL
   // for the build after starting the server.
   let productionHeaders: Record<string, string> | undefined;
   const server: Server = createServer((req, res) => {
-    productionHeaders ??= securityHeaders(process.env, builtPages(root));
+    productionHeaders ??= securityHeaders(options.buildEnv ?? process.env, builtPages(root));
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = fileFor(root, pathname);
     const type = TYPES[extname(file)] ?? 'application/octet-stream';

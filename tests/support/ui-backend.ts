@@ -1,6 +1,6 @@
 /**
- * The browser layer's backend: one per test file on the fixed port the built app points at,
- * started from the migrated snapshot, plus a fast way to put a real session into a browser context.
+ * The browser layer's backend: one per test file on the port its worker's build points at
+ * (tests/support/ui-config.ts), started from the migrated snapshot, plus a fast way to put a real session into a browser context.
  */
 import type { BrowserContext } from 'playwright-core';
 import { createConfirmedUser, createTestClient, type LocalBackend, startTestBackend } from './backend';

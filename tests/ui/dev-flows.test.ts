@@ -29,8 +29,8 @@ function filesUnder(dir: string): string[] {
 describe('the production build', () => {
   let outDir: string;
   beforeAll(async () => {
-    // Built here rather than reusing the browser layer's build: vitest sets NODE_ENV=test, and a
-    // build made under it is a development-flavoured one (import.meta.env.DEV is true).
+    // Built here rather than reusing a browser-layer build: this one has the inspector switched on
+    // (below). NODE_ENV is set because vitest's NODE_ENV=test would make a development build.
     outDir = mkdtempSync(join(tmpdir(), 'pn-prod-build-'));
     const saved = { NODE_ENV: process.env.NODE_ENV, VITE_XSTATE_INSPECT: process.env.VITE_XSTATE_INSPECT };
     process.env.NODE_ENV = 'production';
