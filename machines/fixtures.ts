@@ -11,6 +11,7 @@ import { practiceSessionFixtures } from './practice-session/practice-session.fix
 import { recordDeliveryFixtures } from './record-delivery/record-delivery.fixtures';
 import { resetPasswordFixtures } from './reset-password/reset-password.fixtures';
 import type { FlowFixtures } from './shared/fixtures';
+import { testSessionFixtures } from './test-session/test-session.fixtures';
 
 /**
  * Every flow's fixtures by machine id (the keys of machines/index.ts). Tests and /dev/flows read
@@ -27,6 +28,7 @@ export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
   'history-reset': historyResetFixtures,
   'clinical-judgment': clinicalJudgmentFixtures,
   billing: billingFixtures,
+  'test-session': testSessionFixtures as FlowFixtures<unknown>,
   'access-gate': accessGateFixtures,
   'record-delivery': recordDeliveryFixtures,
 };

@@ -11,6 +11,7 @@ import { learningRecordMachine } from './learning-record/learning-record.machine
 import { practiceSessionMachine } from './practice-session/practice-session.machine';
 import { recordDeliveryMachine } from './record-delivery/record-delivery.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
+import { testSessionMachine } from './test-session/test-session.machine';
 
 /**
  * Every flow machine by id. The chart generator, the contract tests and /dev/flows read this
@@ -27,6 +28,7 @@ export const machines: Record<string, AnyStateMachine> = {
   'history-reset': historyResetMachine,
   'clinical-judgment': clinicalJudgmentMachine,
   billing: billingMachine,
+  'test-session': testSessionMachine,
   // Shared parts the flows above invoke.
   'access-gate': accessGateMachine,
   'record-delivery': recordDeliveryMachine,
