@@ -1312,6 +1312,21 @@ $$;
 ALTER FUNCTION private.write_quota_per_hour() OWNER TO postgres;
 
 --
+-- Name: answer_custom_test_item(uuid, integer, jsonb, integer); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.answer_custom_test_item(test_id uuid, "position" integer, response jsonb, seconds_spent integer) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+end;
+$$;
+
+ALTER FUNCTION public.answer_custom_test_item(test_id uuid, "position" integer, response jsonb, seconds_spent integer) OWNER TO postgres;
+
+--
 -- Name: check_user_entitlement(uuid); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
@@ -1473,6 +1488,36 @@ end;
 $$;
 
 ALTER FUNCTION public.get_clinical_judgment_set(kind text, item_limit integer) OWNER TO postgres;
+
+--
+-- Name: get_custom_test(uuid); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.get_custom_test(test_id uuid) RETURNS json
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+end;
+$$;
+
+ALTER FUNCTION public.get_custom_test(test_id uuid) OWNER TO postgres;
+
+--
+-- Name: get_custom_test_counts(jsonb); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.get_custom_test_counts(settings jsonb) RETURNS json
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+end;
+$$;
+
+ALTER FUNCTION public.get_custom_test_counts(settings jsonb) OWNER TO postgres;
 
 --
 -- Name: get_focused_practice_questions(text, integer); Type: FUNCTION; Schema: public; Owner: postgres
@@ -1677,6 +1722,36 @@ end;
 $$;
 
 ALTER FUNCTION public.get_results_summary() OWNER TO postgres;
+
+--
+-- Name: get_review_due_count(integer); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.get_review_due_count(utc_offset_minutes integer DEFAULT 0) RETURNS json
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+end;
+$$;
+
+ALTER FUNCTION public.get_review_due_count(utc_offset_minutes integer) OWNER TO postgres;
+
+--
+-- Name: list_custom_tests(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.list_custom_tests() RETURNS json
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+end;
+$$;
+
+ALTER FUNCTION public.list_custom_tests() OWNER TO postgres;
 
 --
 -- Name: list_judgment_sets(); Type: FUNCTION; Schema: public; Owner: postgres
@@ -2276,6 +2351,36 @@ $$;
 ALTER FUNCTION public.reset_practice_history() OWNER TO postgres;
 
 --
+-- Name: set_item_mark(text, text, boolean, text); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.set_item_mark(bank text, item_id text, flagged boolean, note text) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+end;
+$$;
+
+ALTER FUNCTION public.set_item_mark(bank text, item_id text, flagged boolean, note text) OWNER TO postgres;
+
+--
+-- Name: start_custom_test(jsonb); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.start_custom_test(settings jsonb) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+end;
+$$;
+
+ALTER FUNCTION public.start_custom_test(settings jsonb) OWNER TO postgres;
+
+--
 -- Name: stripe_apply_subscription(text, text, timestamp with time zone, jsonb, timestamp with time zone, uuid, text); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
@@ -2401,6 +2506,21 @@ end;
 $$;
 
 ALTER FUNCTION public.stripe_apply_subscription(p_event_id text, p_event_type text, p_event_created timestamp with time zone, p_subscription jsonb, p_source_version timestamp with time zone, p_user_id uuid, p_checkout_email text) OWNER TO postgres;
+
+--
+-- Name: submit_custom_test(uuid); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.submit_custom_test(test_id uuid) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+end;
+$$;
+
+ALTER FUNCTION public.submit_custom_test(test_id uuid) OWNER TO postgres;
 
 --
 -- Name: accounts; Type: TABLE; Schema: private; Owner: postgres
@@ -3618,6 +3738,14 @@ REVOKE ALL ON FUNCTION private.user_has_access(p_user_id uuid, at_time timestamp
 REVOKE ALL ON FUNCTION private.write_quota_per_hour() FROM PUBLIC;
 
 --
+-- Name: FUNCTION answer_custom_test_item(test_id uuid, "position" integer, response jsonb, seconds_spent integer); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.answer_custom_test_item(test_id uuid, "position" integer, response jsonb, seconds_spent integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.answer_custom_test_item(test_id uuid, "position" integer, response jsonb, seconds_spent integer) TO authenticated;
+GRANT ALL ON FUNCTION public.answer_custom_test_item(test_id uuid, "position" integer, response jsonb, seconds_spent integer) TO service_role;
+
+--
 -- Name: FUNCTION check_user_entitlement(check_user_id uuid); Type: ACL; Schema: public; Owner: postgres
 --
 
@@ -3647,6 +3775,22 @@ GRANT ALL ON FUNCTION public.get_billing_status() TO service_role;
 REVOKE ALL ON FUNCTION public.get_clinical_judgment_set(kind text, item_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_clinical_judgment_set(kind text, item_limit integer) TO authenticated;
 GRANT ALL ON FUNCTION public.get_clinical_judgment_set(kind text, item_limit integer) TO service_role;
+
+--
+-- Name: FUNCTION get_custom_test(test_id uuid); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.get_custom_test(test_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_custom_test(test_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.get_custom_test(test_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION get_custom_test_counts(settings jsonb); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.get_custom_test_counts(settings jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_custom_test_counts(settings jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.get_custom_test_counts(settings jsonb) TO service_role;
 
 --
 -- Name: FUNCTION get_focused_practice_questions(focus text, question_limit integer); Type: ACL; Schema: public; Owner: postgres
@@ -3687,6 +3831,22 @@ GRANT ALL ON FUNCTION public.get_practice_set(set_id uuid) TO service_role;
 REVOKE ALL ON FUNCTION public.get_results_summary() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_results_summary() TO authenticated;
 GRANT ALL ON FUNCTION public.get_results_summary() TO service_role;
+
+--
+-- Name: FUNCTION get_review_due_count(utc_offset_minutes integer); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.get_review_due_count(utc_offset_minutes integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_review_due_count(utc_offset_minutes integer) TO authenticated;
+GRANT ALL ON FUNCTION public.get_review_due_count(utc_offset_minutes integer) TO service_role;
+
+--
+-- Name: FUNCTION list_custom_tests(); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.list_custom_tests() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_custom_tests() TO authenticated;
+GRANT ALL ON FUNCTION public.list_custom_tests() TO service_role;
 
 --
 -- Name: FUNCTION list_judgment_sets(); Type: ACL; Schema: public; Owner: postgres
@@ -3777,11 +3937,35 @@ GRANT ALL ON FUNCTION public.reset_practice_history() TO authenticated;
 GRANT ALL ON FUNCTION public.reset_practice_history() TO service_role;
 
 --
+-- Name: FUNCTION set_item_mark(bank text, item_id text, flagged boolean, note text); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.set_item_mark(bank text, item_id text, flagged boolean, note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_item_mark(bank text, item_id text, flagged boolean, note text) TO authenticated;
+GRANT ALL ON FUNCTION public.set_item_mark(bank text, item_id text, flagged boolean, note text) TO service_role;
+
+--
+-- Name: FUNCTION start_custom_test(settings jsonb); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.start_custom_test(settings jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.start_custom_test(settings jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.start_custom_test(settings jsonb) TO service_role;
+
+--
 -- Name: FUNCTION stripe_apply_subscription(p_event_id text, p_event_type text, p_event_created timestamp with time zone, p_subscription jsonb, p_source_version timestamp with time zone, p_user_id uuid, p_checkout_email text); Type: ACL; Schema: public; Owner: postgres
 --
 
 REVOKE ALL ON FUNCTION public.stripe_apply_subscription(p_event_id text, p_event_type text, p_event_created timestamp with time zone, p_subscription jsonb, p_source_version timestamp with time zone, p_user_id uuid, p_checkout_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.stripe_apply_subscription(p_event_id text, p_event_type text, p_event_created timestamp with time zone, p_subscription jsonb, p_source_version timestamp with time zone, p_user_id uuid, p_checkout_email text) TO service_role;
+
+--
+-- Name: FUNCTION submit_custom_test(test_id uuid); Type: ACL; Schema: public; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION public.submit_custom_test(test_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.submit_custom_test(test_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.submit_custom_test(test_id uuid) TO service_role;
 
 --
 -- Name: TABLE judgment_answers; Type: ACL; Schema: public; Owner: postgres

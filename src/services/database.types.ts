@@ -9,10 +9,21 @@ export type Database = {
     Tables: Record<never, never>;
     Views: Record<never, never>;
     Functions: {
+      answer_custom_test_item: {
+        Args: {
+          test_id: string | null;
+          position: number | null;
+          response: Json | null;
+          seconds_spent: number | null;
+        };
+        Returns: Json;
+      };
       check_user_entitlement: { Args: { check_user_id: string | null }; Returns: boolean | null };
       customer_for_portal: { Args: { p_user_id: string | null }; Returns: string | null };
       get_billing_status: { Args: Record<PropertyKey, never>; Returns: Json };
       get_clinical_judgment_set: { Args: { kind: string | null; item_limit?: number | null }; Returns: Json };
+      get_custom_test: { Args: { test_id: string | null }; Returns: Json };
+      get_custom_test_counts: { Args: { settings: Json | null }; Returns: Json };
       get_focused_practice_questions: {
         Args: { focus: string | null; question_limit?: number | null };
         Returns: Json;
@@ -21,6 +32,8 @@ export type Database = {
       get_practice_questions: { Args: { question_limit?: number | null }; Returns: Json };
       get_practice_set: { Args: { set_id: string | null }; Returns: Json };
       get_results_summary: { Args: Record<PropertyKey, never>; Returns: Json };
+      get_review_due_count: { Args: { utc_offset_minutes?: number | null }; Returns: Json };
+      list_custom_tests: { Args: Record<PropertyKey, never>; Returns: Json };
       list_judgment_sets: { Args: Record<PropertyKey, never>; Returns: Json };
       mock_exam_access: { Args: { p_user: string | null }; Returns: boolean | null };
       mock_exam_answer: {
@@ -79,6 +92,11 @@ export type Database = {
         Returns: Json;
       };
       reset_practice_history: { Args: Record<PropertyKey, never>; Returns: Json };
+      set_item_mark: {
+        Args: { bank: string | null; item_id: string | null; flagged: boolean | null; note: string | null };
+        Returns: Json;
+      };
+      start_custom_test: { Args: { settings: Json | null }; Returns: Json };
       stripe_apply_subscription: {
         Args: {
           p_event_id: string | null;
@@ -91,6 +109,7 @@ export type Database = {
         };
         Returns: string | null;
       };
+      submit_custom_test: { Args: { test_id: string | null }; Returns: Json };
     };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;

@@ -80,7 +80,7 @@ describe('everything else the API roles must not touch', () => {
     expect(await sqlStateOf(asRole(backend.apiDb, 'anon', {}, (tx) => tx.query(sql)))).toBe('42501');
   });
 
-  test("anon may not execute the entitlement, practice, learning-record, clinical-judgment or billing functions; no client may execute the mock exam's", async () => {
+  test("anon may not execute the entitlement, practice, learning-record, clinical-judgment, custom-test or billing functions; no client may execute the mock exam's", async () => {
     const rows = await backend.db.query<{ fn: string; anon: boolean; authenticated: boolean }>(
       `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
               has_function_privilege('authenticated', p.oid, 'execute') as authenticated
@@ -88,15 +88,20 @@ describe('everything else the API roles must not touch', () => {
         where n.nspname = 'public' order by 1`,
     );
     expect(rows.rows).toEqual([
+      { fn: 'answer_custom_test_item', anon: false, authenticated: true },
       { fn: 'check_user_entitlement', anon: false, authenticated: true },
       { fn: 'customer_for_portal', anon: false, authenticated: false },
       { fn: 'get_billing_status', anon: false, authenticated: true },
       { fn: 'get_clinical_judgment_set', anon: false, authenticated: true },
+      { fn: 'get_custom_test', anon: false, authenticated: true },
+      { fn: 'get_custom_test_counts', anon: false, authenticated: true },
       { fn: 'get_focused_practice_questions', anon: false, authenticated: true },
       { fn: 'get_judgment_set_review', anon: false, authenticated: true },
       { fn: 'get_practice_questions', anon: false, authenticated: true },
       { fn: 'get_practice_set', anon: false, authenticated: true },
       { fn: 'get_results_summary', anon: false, authenticated: true },
+      { fn: 'get_review_due_count', anon: false, authenticated: true },
+      { fn: 'list_custom_tests', anon: false, authenticated: true },
       { fn: 'list_judgment_sets', anon: false, authenticated: true },
       { fn: 'mock_exam_access', anon: false, authenticated: false },
       { fn: 'mock_exam_answer', anon: false, authenticated: false },
@@ -109,7 +114,10 @@ describe('everything else the API roles must not touch', () => {
       { fn: 'record_clinical_judgment_set', anon: false, authenticated: true },
       { fn: 'record_practice_set', anon: false, authenticated: true },
       { fn: 'reset_practice_history', anon: false, authenticated: true },
+      { fn: 'set_item_mark', anon: false, authenticated: true },
+      { fn: 'start_custom_test', anon: false, authenticated: true },
       { fn: 'stripe_apply_subscription', anon: false, authenticated: false },
+      { fn: 'submit_custom_test', anon: false, authenticated: true },
     ]);
   });
 });
