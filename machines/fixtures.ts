@@ -6,6 +6,7 @@ import { checkoutReturnFixtures } from './checkout-return/checkout-return.fixtur
 import { clinicalJudgmentFixtures } from './clinical-judgment/clinical-judgment.fixtures';
 import { emailLoginFixtures } from './email-login/email-login.fixtures';
 import { historyResetFixtures } from './history-reset/history-reset.fixtures';
+import { itemMarksFixtures } from './item-marks/item-marks.fixtures';
 import { learningRecordFixtures } from './learning-record/learning-record.fixtures';
 import { practiceSessionFixtures } from './practice-session/practice-session.fixtures';
 import { recordDeliveryFixtures } from './record-delivery/record-delivery.fixtures';
@@ -31,4 +32,5 @@ export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
   'test-session': testSessionFixtures as FlowFixtures<unknown>,
   'access-gate': accessGateFixtures,
   'record-delivery': recordDeliveryFixtures,
+  'item-marks': itemMarksFixtures as FlowFixtures<unknown>,
 };

@@ -7,6 +7,7 @@ import { checkoutReturnMachine } from './checkout-return/checkout-return.machine
 import { clinicalJudgmentMachine } from './clinical-judgment/clinical-judgment.machine';
 import { emailLoginMachine } from './email-login/email-login.machine';
 import { historyResetMachine } from './history-reset/history-reset.machine';
+import { itemMarksMachine } from './item-marks/item-marks.machine';
 import { learningRecordMachine } from './learning-record/learning-record.machine';
 import { practiceSessionMachine } from './practice-session/practice-session.machine';
 import { recordDeliveryMachine } from './record-delivery/record-delivery.machine';
@@ -32,4 +33,5 @@ export const machines: Record<string, AnyStateMachine> = {
   // Shared parts the flows above invoke.
   'access-gate': accessGateMachine,
   'record-delivery': recordDeliveryMachine,
+  'item-marks': itemMarksMachine,
 };

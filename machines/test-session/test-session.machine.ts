@@ -2,18 +2,21 @@ import { assign, setup } from 'xstate';
 import { accessGateGuards, paidFlowGate, redirectingState } from '../access-gate/access-gate.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
 import { rememberFailure } from '../shared/error-actions';
+import { errorMessage } from '../shared/messages';
 import { placeholdersFor } from '../shared/not-provided';
 import {
+  checkAnswer,
   createTestSessionImplementations,
+  itemMarksInput,
+  loadTest,
   navigation,
-  noteParams,
   pickParams,
   recordDeliveryInput,
   saveProgress,
   strikeParams,
 } from './test-session.parts';
-import type { TestItem } from './test-session.ports';
-import { canPickIn, NOTE_MAX_LENGTH, pickIn, strikeableChoices } from './test-session.rules';
+import type { CustomTest, CustomTestItem } from './test-session.ports';
+import { canPickIn, pickIn, strikeableChoices } from './test-session.rules';
 import {
   currentItem,
   currentResponse,
@@ -21,8 +24,9 @@ import {
   isCurrentChecked,
   isFirstItem,
   isLastItem,
+  itemsOf,
+  loadedTest,
   remainingMs,
-  resumableTest,
   secondsWithCurrent,
 } from './test-session.selectors';
 import type {
@@ -37,10 +41,11 @@ export type * from './test-session.ports';
 export * from './test-session.selectors';
 export type * from './test-session.types';
 
+const at = <T>(list: T[], index: number, value: T) => list.map((v, i) => (i === index ? value : v));
 const toggled = (list: string[], value: string) =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 
-/** /practice/custom/test: a custom test in tutor or timed mode, with flags, notes and strike-outs, then recorded. */
+/** /practice/custom/test: a custom test served by the server, answered in tutor or timed mode with flags, notes and strike-outs. */
 export const testSessionMachine = setup({
   types: {
     context: {} as TestSessionContext,
@@ -50,20 +55,21 @@ export const testSessionMachine = setup({
     children: {} as {
       accessGate: 'accessGate';
       loadCustomTest: 'loadCustomTest';
+      answerCustomTestItem: 'answerCustomTestItem';
+      itemMarks: 'itemMarks';
       recordDelivery: 'recordDelivery';
     },
   },
   actors: placeholdersFor('test-session', createTestSessionImplementations),
   delays: {
-    /** The timed test's time left, from its stored start: a reload resumes the clock exactly. */
+    /** The timed test's time left, from the server's stored end: a reload resumes the clock exactly. */
     timeUp: ({ context }) => remainingMs(context),
   },
   guards: {
     ...accessGateGuards,
-    hasResumedTest: ({ context }) => context.items.length > 0,
-    hasRequest: ({ context }) => context.request !== null,
-    hasNoItems: (_, params: { items: TestItem[] }) => params.items.length === 0,
-    isTimed: ({ context }) => context.mode === 'timed',
+    hasTestId: ({ context }) => context.testId !== null,
+    isSubmitted: (_, params: { test: CustomTest }) => params.test.status === 'submitted',
+    isTimed: ({ context }) => context.test?.mode === 'timed',
     isCurrentChecked,
     isCurrentAnswered,
     /** A real choice of the item on screen, and the item not locked (tutor mode locks a checked item). */
@@ -71,110 +77,91 @@ export const testSessionMachine = setup({
       const item = currentItem({ context });
       return (
         item !== undefined &&
-        !isCurrentChecked({ context }) &&
+        !item.reveal &&
         canPickIn(item, currentResponse({ context }), params.groupId, params.choiceId)
       );
     },
     canStrike: ({ context }, params: { choiceId: string }) =>
-      strikeableChoices(currentItem({ context }) as TestItem).includes(params.choiceId),
+      strikeableChoices(currentItem({ context })).includes(params.choiceId),
     hasNext: ({ context }) => !isLastItem({ context }),
     hasPrevious: ({ context }) => !isFirstItem({ context }),
     isOtherItem: ({ context }, params: { index: number }) =>
       Number.isInteger(params.index) &&
       params.index >= 0 &&
-      params.index < context.items.length &&
+      params.index < itemsOf(context).length &&
       params.index !== context.currentIndex,
   },
   actions: {
     navigateTo: appActionPlaceholders.navigateTo,
-    /** Keeps (or forgets) the test in progress on this device (provided by the app). */
+    /** Keeps (or forgets) this device's progress on the test (provided by the app). */
     saveProgress: (_, _params: TestProgress | null) => {},
     clearProgress: () => {},
     rememberError: assign({ error: (_, params: { message: string }) => params.message }),
     clearError: assign({ error: null }),
-    storeTest: assign(({ context }, params: { items: TestItem[] }) => ({
-      items: params.items,
-      responses: params.items.map(() => ({})),
-      secondsPerItem: params.items.map(() => 0),
-      checked: [],
-      currentIndex: 0,
-      flagged: [],
-      notes: {},
-      struck: {},
-      setId: context.newSetId(),
-      startedAt: context.now(),
-      itemOpenedAt: context.now(),
-    })),
+    storeTest: assign(({ context }, params: { test: CustomTest }) => loadedTest(context, params.test)),
     pickAnswer: assign({
-      responses: ({ context }, params: { groupId: string; choiceId: string }) => {
-        const item = currentItem({ context }) as TestItem;
-        return context.responses.map((response, i) =>
-          i === context.currentIndex ? pickIn(item, response, params.groupId, params.choiceId) : response,
-        );
-      },
+      responses: ({ context }, params: { groupId: string; choiceId: string }) =>
+        at(
+          context.responses,
+          context.currentIndex,
+          pickIn(
+            currentItem({ context }) as CustomTestItem,
+            currentResponse({ context }),
+            params.groupId,
+            params.choiceId,
+          ),
+        ),
     }),
-    checkCurrent: assign({
-      checked: ({ context }) => [...context.checked, currentItem({ context })?.id ?? ''],
+    /** Tutor mode: the item as the server answered it (its reveal), in place of the one on screen. */
+    storeCheckedItem: assign(({ context }, { item }: { item: CustomTestItem }) => ({
+      test: context.test && {
+        ...context.test,
+        items: context.test.items.map((it, i) =>
+          i === context.currentIndex ? { ...it, response: item.response, reveal: item.reveal } : it,
+        ),
+      },
+      answerError: null,
+    })),
+    rememberAnswerError: assign({
+      answerError: (_, params: { error: unknown }) => errorMessage(params.error),
     }),
     goToItem: assign(({ context }, params: { index: number }) => ({
       secondsPerItem: secondsWithCurrent(context),
       currentIndex: params.index,
       itemOpenedAt: context.now(),
+      answerError: null,
     })),
-    toggleFlag: assign({
-      flagged: ({ context }) => toggled(context.flagged, currentItem({ context })?.id ?? ''),
-    }),
-    changeNote: assign({
-      notes: ({ context }, params: { text: string }) => {
-        const id = currentItem({ context })?.id ?? '';
-        const { [id]: _, ...others } = context.notes;
-        const text = params.text.slice(0, NOTE_MAX_LENGTH);
-        return text.trim() === '' ? others : { ...others, [id]: text };
-      },
-    }),
     toggleStrike: assign({
-      struck: ({ context }, params: { choiceId: string }) => {
-        const id = currentItem({ context })?.id ?? '';
-        const { [id]: current = [], ...others } = context.struck;
-        const next = toggled(current, params.choiceId);
-        return next.length === 0 ? others : { ...others, [id]: next };
-      },
+      struck: ({ context }, params: { choiceId: string }) =>
+        at(
+          context.struck,
+          context.currentIndex,
+          toggled(context.struck[context.currentIndex] ?? [], params.choiceId),
+        ),
     }),
-    markSubmitted: assign(({ context }) => ({
-      secondsPerItem: secondsWithCurrent(context),
-      submittedAt: context.now(),
-    })),
+    closeCurrentItem: assign({ secondsPerItem: ({ context }) => secondsWithCurrent(context) }),
     markTimedOut: assign({ timedOut: true }),
   },
 }).createMachine({
   id: 'test-session',
   description:
-    'A custom test built at /practice/custom: answered in tutor or timed mode with flags, notes and strike-outs, then scored and recorded.',
-  context: ({ input }) => {
-    const resumed = resumableTest(input);
-    const request = resumed?.request ?? input.request;
-    return {
-      session: input.session,
-      request,
-      mode: request?.mode ?? 'tutor',
-      items: resumed?.items ?? [],
-      responses: resumed?.responses ?? [],
-      checked: resumed?.checked ?? [],
-      currentIndex: resumed?.currentIndex ?? 0,
-      secondsPerItem: resumed?.secondsPerItem ?? [],
-      itemOpenedAt: input.now(),
-      flagged: resumed?.flagged ?? [],
-      notes: resumed?.notes ?? {},
-      struck: resumed?.struck ?? {},
-      setId: resumed?.setId ?? input.newSetId(),
-      startedAt: resumed?.startedAt ?? input.now(),
-      submittedAt: null,
-      timedOut: false,
-      error: null,
-      newSetId: input.newSetId,
-      now: input.now,
-    };
-  },
+    'A custom test built at /practice/custom: answered in tutor or timed mode with flags, notes and strike-outs, then submitted, graded and recorded on the server.',
+  context: ({ input }) => ({
+    session: input.session,
+    testId: input.testId,
+    saved: input.saved,
+    test: null,
+    responses: [],
+    struck: [],
+    currentIndex: 0,
+    secondsPerItem: [],
+    itemOpenedAt: input.now(),
+    clockOffsetMs: 0,
+    timedOut: false,
+    error: null,
+    answerError: null,
+    now: input.now,
+  }),
   initial: 'checkingAccess',
   states: {
     checkingAccess: {
@@ -185,59 +172,39 @@ export const testSessionMachine = setup({
     },
     redirecting: redirectingState,
     entitled: {
-      description:
-        'Access granted: a test in progress on this device resumes (its clock from the stored start), else the test just built loads.',
+      description: 'Access granted: the test named in the address loads, else there is nothing to answer.',
       tags: ['busy'],
-      always: [
-        { guard: 'hasResumedTest', target: 'answering' },
-        { guard: 'hasRequest', target: 'loading' },
-        { target: 'empty' },
-      ],
+      always: [{ guard: 'hasTestId', target: 'loading' }, { target: 'empty' }],
     },
     loading: {
-      description: 'Drawing the items of the test just built.',
+      description:
+        'Loading the test from the server: in progress it resumes (clock from its stored end), submitted it opens as results.',
       tags: ['busy'],
-      invoke: {
-        id: 'loadCustomTest',
-        src: 'loadCustomTest',
-        input: ({ context }) => ({ request: context.request }),
-        onDone: [
-          {
-            guard: { type: 'hasNoItems', params: ({ event }) => ({ items: event.output }) },
-            target: 'empty',
-          },
-          {
-            target: 'answering',
-            actions: { type: 'storeTest', params: ({ event }) => ({ items: event.output }) },
-          },
-        ],
-        onError: { target: 'loadFailed', actions: rememberFailure },
-      },
+      invoke: { ...loadTest(), onError: { target: 'loadFailed', actions: rememberFailure } },
     },
     empty: {
-      description:
-        'No test to answer (none built, or its choices yield no items): a way back to the builder.',
+      description: 'No test in the address: a way to the builder.',
     },
     loadFailed: {
-      description: 'The items could not load: an error with Try again.',
+      description: 'The test could not load (or is not this student’s): an error with Try again.',
       tags: ['error'],
       on: { 'set.retry': { target: 'loading', actions: 'clearError' } },
     },
     answering: {
       description:
-        'The test on screen with its navigator; flags, notes and strike-outs act on the item shown; every change is kept on this device.',
+        'The test on screen with its navigator; flags, notes and strike-outs act on the item shown; this device keeps its part after every change.',
       tags: ['form'],
       entry: saveProgress,
-      initial: 'choosingMode',
+      // Flags and notes: the shared item marks (machines/item-marks), to which the view sends them.
+      invoke: { id: 'itemMarks', src: 'itemMarks', input: itemMarksInput },
       on: {
-        'flag.toggle': { actions: ['toggleFlag', saveProgress] },
-        'note.change': { actions: [{ type: 'changeNote', params: noteParams }, saveProgress] },
         'option.strike': {
           guard: { type: 'canStrike', params: strikeParams },
           actions: [{ type: 'toggleStrike', params: strikeParams }, saveProgress],
         },
-        'set.submit': { target: 'results', actions: 'markSubmitted' },
+        'set.submit': { target: 'submitting', actions: ['closeCurrentItem', saveProgress] },
       },
+      initial: 'choosingMode',
       states: {
         choosingMode: {
           description: 'Opening the mode the test was built with.',
@@ -247,7 +214,6 @@ export const testSessionMachine = setup({
           description:
             'Tutor mode: untimed; each item, once checked, shows the key and rationale and is locked.',
           initial: 'routing',
-          on: navigation('.routing'),
           states: {
             routing: {
               description: 'The item on screen shows its key if it was checked, else it is open.',
@@ -256,27 +222,33 @@ export const testSessionMachine = setup({
             open: {
               description: 'The item takes answers; Check answer once it is answered.',
               on: {
+                ...navigation('routing'),
                 'answer.pick': {
                   guard: { type: 'canPickAnswer', params: pickParams },
                   actions: [{ type: 'pickAnswer', params: pickParams }, saveProgress],
                 },
                 'item.check': {
                   guard: 'isCurrentAnswered',
-                  target: 'revealed',
-                  actions: ['checkCurrent', saveProgress],
+                  target: 'checking',
+                  actions: 'closeCurrentItem',
                 },
               },
             },
+            checking: {
+              description: 'Sending the answer; the server stores it and returns the key and rationale.',
+              invoke: checkAnswer({ checked: 'revealed', failed: 'open' }),
+            },
             revealed: {
               description: "The student's answer beside the key and the rationale; the item is locked.",
+              on: navigation('routing'),
             },
           },
         },
         timed: {
           description:
-            'Timed mode: the clock runs from the stored start (80 s per item); answers change freely until submit or time out.',
+            'Timed mode: the clock runs to the stored end (80 s per item); answers change freely until submit or time-out.',
           after: {
-            timeUp: { target: '#test-session.results', actions: ['markTimedOut', 'markSubmitted'] },
+            timeUp: { target: '#test-session.submitting', actions: ['markTimedOut', 'closeCurrentItem'] },
           },
           on: {
             ...navigation(),
@@ -288,13 +260,21 @@ export const testSessionMachine = setup({
         },
       },
     },
+    submitting: {
+      description:
+        'The shared record delivery sends the answers the server lacks, then submits; a failure shows Try again and the answers stay on this device.',
+      tags: ['busy'],
+      invoke: {
+        id: 'recordDelivery',
+        src: 'recordDelivery',
+        input: recordDeliveryInput,
+        onDone: { target: 'loading' },
+      },
+    },
     results: {
       description:
-        'The score with every item: answered ones scored, the rest marked unanswered, each with its key and rationale; meanwhile the shared record delivery saves the test.',
+        'The submitted test: the score, answered items scored and the rest marked unanswered, each with the key, the rationale, its flag and note.',
       tags: ['done'],
-      // A finished test is not resumed: a reload on the results finds nothing in progress.
-      entry: 'clearProgress',
-      invoke: { id: 'recordDelivery', src: 'recordDelivery', input: recordDeliveryInput },
     },
   },
 });

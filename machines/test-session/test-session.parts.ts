@@ -4,12 +4,19 @@
  */
 import { fromPromise } from 'xstate';
 import { accessGateMachine, createAccessGateImplementations } from '../access-gate/access-gate.machine';
+import { createItemMarksImplementations, itemMarksMachine } from '../item-marks/item-marks.machine';
 import {
   createRecordDeliveryImplementations,
   recordDeliveryMachine,
 } from '../record-delivery/record-delivery.machine';
-import type { CustomTestPort, CustomTestRecord, CustomTestRequest, TestItem } from './test-session.ports';
-import { progressOf, testRecordOf } from './test-session.selectors';
+import type {
+  CustomTest,
+  CustomTestItem,
+  CustomTestPort,
+  CustomTestSubmission,
+  PendingAnswer,
+} from './test-session.ports';
+import { currentResponse, progressOf, submissionOf } from './test-session.selectors';
 import type { TestSessionContext, TestSessionEvent } from './test-session.types';
 
 type WithContext = { context: TestSessionContext };
@@ -23,10 +30,9 @@ export const pickParams = ({ event }: WithEvent) => {
 export const strikeParams = ({ event }: WithEvent) => ({
   choiceId: (event as EventOf<'option.strike'>).choiceId,
 });
-export const noteParams = ({ event }: WithEvent) => ({ text: (event as EventOf<'note.change'>).text });
-export const gotoParams = ({ event }: WithEvent) => ({ index: (event as EventOf<'item.goto'>).index });
+const gotoParams = ({ event }: WithEvent) => ({ index: (event as EventOf<'item.goto'>).index });
 
-/** Keeps the test in progress on this device after every change (a reload resumes it, clock included). */
+/** Keeps this device's part of the test in progress after every change (a reload resumes it). */
 export const saveProgress = {
   type: 'saveProgress',
   params: ({ context }: WithContext) => progressOf(context),
@@ -64,23 +70,94 @@ export function navigation(target?: string) {
   };
 }
 
-/** The finished test handed to the shared record delivery when the results open. */
-export const recordDeliveryInput = ({ context }: WithContext) => ({ record: testRecordOf(context) });
+/** Loading the test, the same on the first visit, Try again and after submit (then it opens as results). */
+export function loadTest() {
+  type Done = { event: { output: CustomTest } };
+  return {
+    id: 'loadCustomTest',
+    src: 'loadCustomTest',
+    input: ({ context }: WithContext) => ({ testId: context.testId ?? '' }),
+    onDone: [
+      {
+        guard: { type: 'isSubmitted' as const, params: ({ event }: Done) => ({ test: event.output }) },
+        target: 'results',
+        actions: [
+          { type: 'storeTest' as const, params: ({ event }: Done) => ({ test: event.output }) },
+          'clearProgress',
+        ],
+      },
+      {
+        target: 'answering',
+        actions: { type: 'storeTest' as const, params: ({ event }: Done) => ({ test: event.output }) },
+      },
+    ],
+  } as const;
+}
+
+/** The item marks' input: every item's flag and note as the server served them. */
+export const itemMarksInput = ({ context }: WithContext) => ({
+  marks: (context.test?.items ?? []).map((item) => ({
+    bank: item.bank,
+    itemId: item.itemId,
+    flagged: item.flagged,
+    note: item.note,
+  })),
+});
+
+/** The submission handed to the shared record delivery. */
+export const recordDeliveryInput = ({ context }: WithContext) => ({ record: submissionOf(context) });
 
 /** The machine's real actors, built from its port; the shared parts get theirs from the same port. */
 export function createTestSessionImplementations(port: CustomTestPort) {
   return {
     actors: {
       accessGate: accessGateMachine.provide(createAccessGateImplementations(port)),
-      loadCustomTest: fromPromise<TestItem[], { request: CustomTestRequest | null }>(({ input }) =>
-        input.request ? port.loadCustomTest(input.request) : Promise.resolve([]),
+      loadCustomTest: fromPromise<CustomTest, { testId: string }>(({ input }) =>
+        port.loadCustomTest(input.testId),
       ),
+      answerCustomTestItem: fromPromise<CustomTestItem, { testId: string; answer: PendingAnswer }>(
+        ({ input }) => port.answerCustomTestItem(input.testId, input.answer),
+      ),
+      itemMarks: itemMarksMachine.provide(createItemMarksImplementations(port)),
       recordDelivery: recordDeliveryMachine.provide(
-        createRecordDeliveryImplementations<CustomTestRecord>({
-          queue: (record) => port.queueCustomTest(record),
-          send: (record) => port.recordCustomTest(record),
+        createRecordDeliveryImplementations<CustomTestSubmission>({
+          queue: (submission) => port.queueSubmission(submission),
+          send: (submission) => port.submitCustomTest(submission),
         }),
       ),
     },
   };
+}
+
+/** Tutor mode's Check answer: the answer on screen goes to the server, which returns the key and locks it. */
+export function checkAnswer(targets: { checked: string; failed: string }) {
+  return {
+    id: 'answerCustomTestItem',
+    src: 'answerCustomTestItem',
+    input: ({ context }: WithContext) => ({
+      testId: context.test?.testId ?? '',
+      answer: {
+        position: context.currentIndex + 1,
+        response: currentResponse({ context }),
+        secondsSpent: context.secondsPerItem[context.currentIndex] ?? 0,
+      },
+    }),
+    onDone: {
+      target: targets.checked,
+      actions: [
+        {
+          type: 'storeCheckedItem' as const,
+          params: ({ event }: { event: { output: CustomTestItem } }) => ({ item: event.output }),
+        },
+        saveProgress,
+      ],
+    },
+    onError: {
+      target: targets.failed,
+      actions: {
+        type: 'rememberAnswerError' as const,
+        params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+      },
+    },
+  } as const;
 }

@@ -1,64 +1,33 @@
-import type { NgnItem } from '../../domain/ngn-items';
-import type { NgnResponse } from '../../domain/ngn-scoring';
-import type { PracticeQuestion } from '../practice-session/practice-session.ports';
+import type { CustomTest, CustomTestItem, CustomTestResponse, ItemMark } from '../../domain/custom-tests';
+import type { ItemMarksPort } from '../item-marks/item-marks.machine';
 
-/** Tutor: the key and rationale after each item, which is then locked. Timed: the exam's pace, results at the end. */
-export type TestMode = 'tutor' | 'timed';
+export type { CustomTest, CustomTestItem, CustomTestResponse, ItemMark };
 
-/**
- * The test the student built at /practice/custom, as the answering page receives it. The machine
- * reads only `mode`; the rest goes to the backend, which draws the items.
- */
-export interface CustomTestRequest {
-  mode: TestMode;
-  /** Everything else the builder chose (categories, count, pool, item kinds), passed on as is. */
-  settings: Record<string, unknown>;
-}
-
-/** A case study an NGN item belongs to: its scenario shows above each of its items. */
-export interface TestCaseStudy {
-  id: string;
-  title: string;
-  intro: string;
+/** One answer the device still holds for the server (timed mode sends them at submit). */
+export interface PendingAnswer {
+  position: number;
+  response: CustomTestResponse;
+  secondsSpent: number;
 }
 
 /**
- * One item of a custom test, whatever its kind: a classic question (one option) or an NGN item
- * (standalone or part of a case study). Both answer as an NgnResponse: a classic question's
- * response has one group, `options`, with the chosen option.
+ * A finished test on its way to the record: the answers not yet on the server, then submit
+ * (docs/decisions/220-custom-tests.md). The shared record delivery sends it.
  */
-export type TestItem =
-  | { kind: 'classic'; id: string; question: PracticeQuestion }
-  | { kind: 'ngn'; id: string; item: NgnItem; caseStudy: TestCaseStudy | null };
-
-export type TestResponse = NgnResponse;
-
-/** A finished custom test as the backend records it (it grades the responses itself). */
-export interface CustomTestRecord {
-  setId: string;
-  userId: string;
-  mode: TestMode;
-  settings: Record<string, unknown>;
-  itemIds: string[];
-  /** One response per item, in order; `{}` for an item left unanswered. */
-  responses: TestResponse[];
-  /** Seconds spent on each item, in order. */
-  secondsPerItem: number[];
-  flaggedItemIds: string[];
-  /** The student's private notes by item id (items without a note are absent). */
-  notes: Record<string, string>;
-  /** The timed test ended because its time ran out (answers so far kept). */
-  timedOut: boolean;
-  startedAt: string;
-  submittedAt: string;
+export interface CustomTestSubmission {
+  testId: string;
+  answers: PendingAnswer[];
 }
 
-export interface CustomTestPort {
+/** What the test session needs from the backend (src/services/custom-tests.ts implements the calls). */
+export interface CustomTestPort extends ItemMarksPort {
   checkEntitlement(userId: string): Promise<boolean>;
-  /** Draws the test's items (none when the settings yield none, or without access). */
-  loadCustomTest(request: CustomTestRequest): Promise<TestItem[]>;
-  /** Keeps the finished test on this device until the backend has it. */
-  queueCustomTest(record: CustomTestRecord): void;
-  /** Sends the finished test to the learning record. */
-  recordCustomTest(record: CustomTestRecord): Promise<void>;
+  /** The test in progress (resume, clock included) or submitted (review). */
+  loadCustomTest(testId: string): Promise<CustomTest>;
+  /** Tutor mode: stores the answer; the item comes back with its key and rationale, locked. */
+  answerCustomTestItem(testId: string, answer: PendingAnswer): Promise<CustomTestItem>;
+  /** Keeps the submission on this device until the server has it. */
+  queueSubmission(submission: CustomTestSubmission): void;
+  /** Sends the answers the server lacks, then submits (graded and recorded there). */
+  submitCustomTest(submission: CustomTestSubmission): Promise<void>;
 }

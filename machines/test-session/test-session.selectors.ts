@@ -1,34 +1,40 @@
 /** What the views and the machine read from a test session, computed in one place. */
-import type { CustomTestRecord, TestItem, TestResponse } from './test-session.ports';
-import { isItemAnswered, TIMED_SECONDS_PER_ITEM } from './test-session.rules';
-import type { TestProgress, TestSessionContext, TestSessionInput } from './test-session.types';
+import type {
+  CustomTest,
+  CustomTestItem,
+  CustomTestResponse,
+  CustomTestSubmission,
+} from './test-session.ports';
+import { isItemAnswered } from './test-session.rules';
+import type { TestProgress, TestSessionContext } from './test-session.types';
 
 type WithContext = { context: TestSessionContext };
 
-export const currentItem = ({ context }: WithContext): TestItem | undefined =>
-  context.items[context.currentIndex];
-export const currentResponse = ({ context }: WithContext): TestResponse =>
+export const itemsOf = (context: TestSessionContext): CustomTestItem[] => context.test?.items ?? [];
+export const currentItem = ({ context }: WithContext): CustomTestItem | undefined =>
+  itemsOf(context)[context.currentIndex];
+export const currentResponse = ({ context }: WithContext): CustomTestResponse =>
   context.responses[context.currentIndex] ?? {};
 export const isFirstItem = ({ context }: WithContext) => context.currentIndex === 0;
-export const isLastItem = ({ context }: WithContext) => context.currentIndex === context.items.length - 1;
+export const isLastItem = ({ context }: WithContext) => context.currentIndex === itemsOf(context).length - 1;
 export const isCurrentAnswered = ({ context }: WithContext) => {
   const item = currentItem({ context });
   return item !== undefined && isItemAnswered(item, currentResponse({ context }));
 };
-/** Tutor mode: the item on screen shows its key and is locked. */
-export const isCurrentChecked = ({ context }: WithContext) =>
-  context.checked.includes(currentItem({ context })?.id ?? '');
-export const answeredCount = ({ context }: WithContext) =>
-  context.items.filter((item, i) => isItemAnswered(item, context.responses[i])).length;
+/** Tutor mode: the item on screen came back with its key and is locked. */
+export const isCurrentChecked = ({ context }: WithContext) => Boolean(currentItem({ context })?.reveal);
+export const isAnsweredAt = (context: TestSessionContext, index: number) => {
+  const item = itemsOf(context)[index];
+  return item !== undefined && isItemAnswered(item, context.responses[index]);
+};
+export const answeredCount = (context: TestSessionContext) =>
+  itemsOf(context).filter((_, i) => isAnsweredAt(context, i)).length;
 
-/** The timed test's length: the exam's pace for every item. */
-export const timeLimitMs = (context: Pick<TestSessionContext, 'items'>) =>
-  context.items.length * TIMED_SECONDS_PER_ITEM * 1000;
-
-/** Time left, from the stored start and the time source, never below zero (a reload resumes exactly). */
-export function remainingMs(context: Pick<TestSessionContext, 'items' | 'startedAt' | 'now'>): number {
-  const elapsed = Date.parse(context.now()) - Date.parse(context.startedAt);
-  return Math.max(0, timeLimitMs(context) - elapsed);
+/** Time left on the server's clock (its stored end, this device's clock corrected), never below zero. */
+export function remainingMs(context: Pick<TestSessionContext, 'test' | 'now' | 'clockOffsetMs'>): number {
+  const endsAt = context.test?.endsAt;
+  if (!endsAt) return 0;
+  return Math.max(0, Date.parse(endsAt) - (Date.parse(context.now()) + context.clockOffsetMs));
 }
 
 /** Seconds per item with the time on the item on screen added (when the student leaves it or submits). */
@@ -37,53 +43,64 @@ export function secondsWithCurrent(context: TestSessionContext): number[] {
   return context.secondsPerItem.map((s, i) => (i === context.currentIndex ? Math.round(s + spent) : s));
 }
 
+/** This device's progress, stored after every change (null without a student or a test). */
 export function progressOf(context: TestSessionContext): TestProgress | null {
-  if (!context.session || !context.request) return null;
+  if (!context.session || !context.test) return null;
   return {
     userId: context.session.userId,
-    request: context.request,
-    items: context.items,
+    testId: context.test.testId,
     responses: context.responses,
-    checked: context.checked,
+    struck: context.struck,
     currentIndex: context.currentIndex,
     secondsPerItem: context.secondsPerItem,
-    flagged: context.flagged,
-    notes: context.notes,
-    struck: context.struck,
-    setId: context.setId,
-    startedAt: context.startedAt,
   };
 }
 
-/** The stored test resumes only for the student it belongs to. */
-export function resumableTest(input: TestSessionInput): TestProgress | null {
-  const { saved, session } = input;
-  if (!saved || !session || saved.userId !== session.userId) return null;
-  const n = saved.items.length;
-  const consistent =
-    n > 0 &&
+/** The stored progress, if it belongs to this student and this test as served. */
+function matchingProgress(context: TestSessionContext, test: CustomTest): TestProgress | null {
+  const saved = context.saved;
+  const n = test.items.length;
+  const fits =
+    saved !== null &&
+    saved.userId === context.session?.userId &&
+    saved.testId === test.testId &&
     saved.responses.length === n &&
+    saved.struck.length === n &&
     saved.secondsPerItem.length === n &&
     Number.isInteger(saved.currentIndex) &&
     saved.currentIndex >= 0 &&
-    saved.currentIndex < n &&
-    !Number.isNaN(Date.parse(saved.startedAt));
-  return consistent ? saved : null;
+    saved.currentIndex < n;
+  return fits ? saved : null;
 }
 
-export function testRecordOf(context: TestSessionContext): CustomTestRecord {
+/** The context of a test as loaded: the server's answers, flags and notes, this device's progress beside them. */
+export function loadedTest(context: TestSessionContext, test: CustomTest) {
+  const saved = matchingProgress(context, test);
   return {
-    setId: context.setId,
-    userId: context.session?.userId ?? '',
-    mode: context.mode,
-    settings: context.request?.settings ?? {},
-    itemIds: context.items.map((item) => item.id),
-    responses: context.responses,
-    secondsPerItem: context.secondsPerItem,
-    flaggedItemIds: context.flagged,
-    notes: context.notes,
-    timedOut: context.timedOut,
-    startedAt: context.startedAt,
-    submittedAt: context.submittedAt ?? context.now(),
+    test,
+    responses: test.items.map((item, i) => item.response ?? saved?.responses[i] ?? {}),
+    struck: test.items.map((_, i) => saved?.struck[i] ?? []),
+    currentIndex: saved?.currentIndex ?? 0,
+    secondsPerItem: test.items.map((item, i) => Math.max(item.secondsSpent, saved?.secondsPerItem[i] ?? 0)),
+    itemOpenedAt: context.now(),
+    clockOffsetMs: Date.parse(test.serverNow) - Date.parse(context.now()),
+  };
+}
+
+/** What submit sends: every answer the server does not hold with its key yet, then the submit itself. */
+export function submissionOf(context: TestSessionContext): CustomTestSubmission {
+  return {
+    testId: context.test?.testId ?? context.testId ?? '',
+    answers: itemsOf(context).flatMap((item, i) =>
+      item.reveal === null && isAnsweredAt(context, i)
+        ? [
+            {
+              position: item.position,
+              response: context.responses[i] ?? {},
+              secondsSpent: context.secondsPerItem[i] ?? 0,
+            },
+          ]
+        : [],
+    ),
   };
 }

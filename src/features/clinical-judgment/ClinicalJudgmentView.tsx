@@ -12,11 +12,11 @@ import { BusyNote } from '../../components/BusyNote';
 import { ErrorDetails } from '../../components/ErrorDetails';
 import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
 import { RecordDeliveryNote } from '../../components/flow-parts/RecordDeliveryNote';
+import { Exhibit } from '../../components/items/Exhibit';
+import { ItemView } from '../../components/items/ItemView';
 import { setDate } from '../../components/record-format';
 import { paths } from '../../config/paths';
 import { judgmentCopy } from './judgment-copy';
-import { Exhibit } from './parts/Exhibit';
-import { ItemView } from './parts/ItemView';
 import { JudgmentResults } from './parts/JudgmentResults';
 
 export type ClinicalJudgmentSnapshot = SnapshotFrom<typeof clinicalJudgmentMachine>;

@@ -13,10 +13,10 @@ import {
 import type { PracticeFocus, PracticeQuestion } from '../../../machines/shared/ports';
 import { BusyNote } from '../../components/BusyNote';
 import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
+import { QuestionCard } from '../../components/items/QuestionCard';
 import { optionLetter } from '../../components/option-letter';
 import { LayoutSwitch } from './parts/LayoutSwitch';
 import { ProgressHeader } from './parts/ProgressHeader';
-import { QuestionCard } from './parts/QuestionCard';
 import { ResultsPanel } from './parts/ResultsPanel';
 import { practiceCopy } from './practice-copy';
 

@@ -1,7 +1,7 @@
 import { Checkbox, NativeSelect, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { NgnItem } from '../../../../domain/ngn-items';
-import { judgmentCopy } from '../judgment-copy';
+import type { NgnItem } from '../../../domain/ngn-items';
+import { itemCopy } from '../../content/item-copy';
 import { type ItemInteraction, picksIn, templateParts } from './item-props';
 
 type Of<T extends NgnItem['type']> = Extract<NgnItem, { type: T }>;
@@ -140,7 +140,7 @@ export function DragAndDropItem({
   return (
     <Stack gap="sm">
       <Text fz="sm" c="dimmed" id={`${item.id}-how`}>
-        {judgmentCopy.dragHow}
+        {itemCopy.dragHow}
       </Text>
       <ul className="token-pool" aria-label="Words to place">
         {item.tokens.map((token) => (
@@ -174,7 +174,7 @@ export function DragAndDropItem({
               className="drop-target"
               data-blank={part.blank}
               data-armed={held !== null || undefined}
-              aria-label={`Blank ${part.blank}: ${word ?? judgmentCopy.emptyBlank}`}
+              aria-label={`Blank ${part.blank}: ${word ?? itemCopy.emptyBlank}`}
               aria-describedby={`${item.id}-how`}
               disabled={locked}
               onDragOver={(event) => event.preventDefault()}

@@ -1,6 +1,6 @@
 import { Box, Paper, Table, Tabs, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
-import type { ExhibitTab } from '../../../../domain/ngn-items';
+import type { ExhibitTab } from '../../../domain/ngn-items';
 
 type ExhibitTableData = Extract<ExhibitTab, { table: unknown }>['table'];
 

@@ -1,4 +1,4 @@
-import type { NgnResponse } from '../../../../domain/ngn-scoring';
+import type { NgnResponse } from '../../../domain/ngn-scoring';
 
 /** What every item view gets: the item's response and the two questions it asks the session. */
 export interface ItemInteraction {

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Radio, Stack, Title } from '@mantine/core';
-import type { PracticeQuestion } from '../../../../machines/shared/ports';
-import { focusOnMount } from '../../../components/focus-on-mount';
-import { optionLetter } from '../../../components/option-letter';
+import type { PracticeQuestion } from '../../../machines/shared/ports';
+import { focusOnMount } from '../focus-on-mount';
+import { optionLetter } from '../option-letter';
 
 interface QuestionCardProps {
   question: PracticeQuestion;

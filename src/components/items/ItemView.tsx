@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { NgnItem } from '../../../../domain/ngn-items';
-import { focusOnMount } from '../../../components/focus-on-mount';
-import { judgmentCopy } from '../judgment-copy';
+import type { NgnItem } from '../../../domain/ngn-items';
+import { itemCopy } from '../../content/item-copy';
+import { focusOnMount } from '../focus-on-mount';
 import {
   BowTieItem,
   DragAndDropItem,
@@ -64,7 +64,7 @@ export function ItemView({
               variant="filled"
               data-testid="step-badge"
             >
-              {judgmentCopy.steps[item.step]}
+              {itemCopy.steps[item.step]}
             </Badge>
           </Group>
         </Group>

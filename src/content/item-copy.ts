@@ -1,0 +1,9 @@
+import { judgmentStepNames } from './judgment-steps';
+
+/** Texts of the item renderers every flow shares (src/components/items): practice, clinical judgment, custom tests. */
+export const itemCopy = {
+  dragHow:
+    'Drag a word into each blank, or tap a word and then a blank (with a keyboard: Enter on a word, then on a blank). Tap a filled blank to take its word back.',
+  emptyBlank: 'empty',
+  steps: judgmentStepNames,
+};
