@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Radio, Stack, Title } from '@mantine/core';
+import { Badge, Group, Paper, Radio, Stack, Title, VisuallyHidden } from '@mantine/core';
 import type { PracticeQuestion } from '../../../machines/shared/ports';
 import { focusOnMount } from '../focus-on-mount';
 import { optionLetter } from '../option-letter';
@@ -13,6 +13,8 @@ interface QuestionCardProps {
   locked: boolean;
   /** Move focus to the heading when this question appears (one-at-a-time layout). */
   focusHeading: boolean;
+  /** Options the student struck out (custom tests): drawn crossed out, still selectable. */
+  struck?: string[];
   onSelect(optionId: string): void;
 }
 
@@ -35,6 +37,7 @@ export function QuestionCard({
   answer,
   locked,
   focusHeading,
+  struck = [],
   onSelect,
 }: QuestionCardProps) {
   const headingId = `question-${question.id}-heading`;
@@ -65,7 +68,16 @@ export function QuestionCard({
               <Radio
                 key={option.id}
                 value={option.id}
-                label={`${optionLetter(i)}. ${option.label}`}
+                label={
+                  struck.includes(option.id) ? (
+                    <span className="struck-option" data-struck="true">
+                      {`${optionLetter(i)}. ${option.label}`}
+                      <VisuallyHidden> (struck out)</VisuallyHidden>
+                    </span>
+                  ) : (
+                    `${optionLetter(i)}. ${option.label}`
+                  )
+                }
                 disabled={locked}
                 classNames={
                   locked ? (option.id === answer ? lockedChoiceClasses : lockedOptionClasses) : undefined
