@@ -12,6 +12,7 @@ import { practiceSessionFixtures } from './practice-session/practice-session.fix
 import { recordDeliveryFixtures } from './record-delivery/record-delivery.fixtures';
 import { resetPasswordFixtures } from './reset-password/reset-password.fixtures';
 import type { FlowFixtures } from './shared/fixtures';
+import { testBuilderFixtures } from './test-builder/test-builder.fixtures';
 import { testSessionFixtures } from './test-session/test-session.fixtures';
 
 /**
@@ -29,6 +30,7 @@ export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
   'history-reset': historyResetFixtures,
   'clinical-judgment': clinicalJudgmentFixtures,
   billing: billingFixtures,
+  'test-builder': testBuilderFixtures,
   'test-session': testSessionFixtures as FlowFixtures<unknown>,
   'access-gate': accessGateFixtures,
   'record-delivery': recordDeliveryFixtures,

@@ -12,6 +12,7 @@ import { learningRecordMachine } from './learning-record/learning-record.machine
 import { practiceSessionMachine } from './practice-session/practice-session.machine';
 import { recordDeliveryMachine } from './record-delivery/record-delivery.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
+import { testBuilderMachine } from './test-builder/test-builder.machine';
 import { testSessionMachine } from './test-session/test-session.machine';
 
 /**
@@ -29,6 +30,7 @@ export const machines: Record<string, AnyStateMachine> = {
   'history-reset': historyResetMachine,
   'clinical-judgment': clinicalJudgmentMachine,
   billing: billingMachine,
+  'test-builder': testBuilderMachine,
   'test-session': testSessionMachine,
   // Shared parts the flows above invoke.
   'access-gate': accessGateMachine,

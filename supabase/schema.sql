@@ -70,6 +70,24 @@ $$;
 ALTER FUNCTION private.check_set_times(p_started timestamp with time zone, p_submitted timestamp with time zone, p_what text) OWNER TO postgres;
 
 --
+-- Name: check_utc_offset(integer); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.check_utc_offset(p_minutes integer) RETURNS integer
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if p_minutes is null or p_minutes not between -840 and 840 then
+    raise exception using errcode = '22023', message = 'The offset from UTC is between -840 and 840 minutes.';
+  end if;
+  return p_minutes;
+end;
+$$;
+
+ALTER FUNCTION private.check_utc_offset(p_minutes integer) OWNER TO postgres;
+
+--
 -- Name: claim_checkouts(uuid, text); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -236,6 +254,465 @@ $$;
 ALTER FUNCTION private.counts_for_access(s public.subscriptions, at_time timestamp with time zone) OWNER TO postgres;
 
 --
+-- Name: custom_item_points(text, text, jsonb); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.custom_item_points(p_bank text, p_item text, p_response jsonb) RETURNS integer
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case p_bank
+    when 'question' then (
+      select case when (select o.is_correct from public.question_options o
+                         where o.question_id = q.id and o.id = p_response -> 'answer' ->> 0) then 1 else 0 end
+        from public.questions q where q.id = p_item)
+    else (select private.score_ngn_response(n.scoring, p_response) from public.ngn_items n where n.id = p_item)
+  end
+$$;
+
+ALTER FUNCTION private.custom_item_points(p_bank text, p_item text, p_response jsonb) OWNER TO postgres;
+
+--
+-- Name: custom_tests; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE public.custom_tests (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    mode text NOT NULL,
+    settings jsonb NOT NULL,
+    status text DEFAULT 'in_progress'::text NOT NULL,
+    started_at timestamp with time zone DEFAULT now() NOT NULL,
+    time_limit_seconds integer,
+    submitted_at timestamp with time zone,
+    item_count smallint NOT NULL,
+    answered smallint,
+    points integer,
+    max_points integer,
+    CONSTRAINT custom_tests_check CHECK (((status = 'submitted'::text) = (submitted_at IS NOT NULL))),
+    CONSTRAINT custom_tests_check1 CHECK (((mode = 'timed'::text) = (time_limit_seconds IS NOT NULL))),
+    CONSTRAINT custom_tests_item_count_check CHECK (((item_count >= 1) AND (item_count <= 85))),
+    CONSTRAINT custom_tests_mode_check CHECK ((mode = ANY (ARRAY['tutor'::text, 'timed'::text]))),
+    CONSTRAINT custom_tests_status_check CHECK ((status = ANY (ARRAY['in_progress'::text, 'submitted'::text]))),
+    CONSTRAINT custom_tests_time_limit_seconds_check CHECK ((time_limit_seconds > 0))
+);
+
+ALTER TABLE public.custom_tests OWNER TO postgres;
+
+--
+-- Name: custom_test_items_json(public.custom_tests, boolean, integer); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.custom_test_items_json(p_test public.custom_tests, p_access boolean, p_position integer) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(json_agg(
+           json_build_object(
+             'position', t.position,
+             'bank', case t.bank when 'question' then 'classic' else 'ngn' end,
+             'item_id', t.item_id,
+             'category', t.category,
+             'case', case when k.id is not null then
+                       json_build_object('id', k.id, 'title', k.title, 'intro', k.intro, 'step', n.position) end,
+             'classic', case when q.id is not null then
+                          json_build_object('stem', q.stem, 'options', (
+                            select json_agg(json_build_object('id', o.id, 'label', o.label) order by o.position)
+                              from public.question_options o where o.question_id = q.id)) end,
+             'ngn', case when n.id is not null then private.ngn_item_without_keys(n.item) end,
+             'response', t.response,
+             'seconds_spent', t.seconds_spent,
+             'flagged', coalesce(m.flagged, false),
+             'note', coalesce(m.note, ''),
+             'reveal', case when (q.id is not null or n.id is not null) and t.points is not null
+                              and (p_test.status = 'submitted' or p_test.mode = 'tutor') then
+                         json_build_object(
+                           'points', t.points,
+                           'max_points', t.max_points,
+                           'rationale', coalesce(q.rationale, n.item ->> 'rationale'),
+                           'options', case when q.id is not null then (
+                             select json_agg(json_build_object('id', o.id, 'label', o.label, 'is_correct', o.is_correct)
+                                             order by o.position)
+                               from public.question_options o where o.question_id = q.id) end,
+                           'item', n.item)
+                       when p_test.status = 'submitted' and (q.id is not null or n.id is not null) then
+                         -- Unanswered: the key, no points earned.
+                         json_build_object(
+                           'points', 0,
+                           'max_points', t.max_points,
+                           'rationale', coalesce(q.rationale, n.item ->> 'rationale'),
+                           'options', case when q.id is not null then (
+                             select json_agg(json_build_object('id', o.id, 'label', o.label, 'is_correct', o.is_correct)
+                                             order by o.position)
+                               from public.question_options o where o.question_id = q.id) end,
+                           'item', n.item)
+                     end)
+           order by t.position), '[]'::json)
+    from public.custom_test_items t
+    left join lateral (select q.* from public.questions q
+                        where t.bank = 'question' and q.id = t.item_id and p_access limit 1) as q on true
+    left join lateral (select n.* from public.ngn_items n
+                        where t.bank = 'ngn' and n.id = t.item_id and p_access limit 1) as n on true
+    left join public.ngn_cases k on k.id = n.case_id
+    left join private.item_marks m on m.user_id = t.user_id and m.bank = t.bank and m.item_id = t.item_id
+   where t.test_id = p_test.id and (p_position is null or t.position = p_position)
+$$;
+
+ALTER FUNCTION private.custom_test_items_json(p_test public.custom_tests, p_access boolean, p_position integer) OWNER TO postgres;
+
+--
+-- Name: custom_test_json(public.custom_tests); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.custom_test_json(p_test public.custom_tests) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select json_build_object(
+    'test_id', p_test.id,
+    'mode', p_test.mode,
+    'status', p_test.status,
+    'settings', p_test.settings,
+    'started_at', p_test.started_at,
+    'submitted_at', p_test.submitted_at,
+    'time_limit_seconds', p_test.time_limit_seconds,
+    'ends_at', p_test.started_at + make_interval(secs => p_test.time_limit_seconds),
+    'server_now', now(),
+    'content_available', private.user_has_access(p_test.user_id, now()),
+    'items', private.custom_test_items_json(p_test, private.user_has_access(p_test.user_id, now()), null),
+    'result', case when p_test.status = 'submitted' then json_build_object(
+                'points', p_test.points, 'max_points', p_test.max_points, 'answered', p_test.answered,
+                'unanswered', p_test.item_count - p_test.answered) end)
+$$;
+
+ALTER FUNCTION private.custom_test_json(p_test public.custom_tests) OWNER TO postgres;
+
+--
+-- Name: custom_test_settings(jsonb); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.custom_test_settings(p_settings jsonb) RETURNS jsonb
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_bad        text;
+  v_categories text[];
+  v_kinds      text[];
+  v_count      integer;
+  v_offset     integer;
+  v_pools      text[] := array['all', 'unused', 'incorrect', 'flagged', 'due'];
+  v_all_kinds  text[] := array['classic', 'standalone', 'case'];
+begin
+  if p_settings is null or jsonb_typeof(p_settings) <> 'object' then
+    raise exception using errcode = '22023', message = 'Send the test settings.';
+  end if;
+
+  v_categories := private.json_text_array(p_settings -> 'categories');
+  if v_categories is null or cardinality(v_categories) = 0 then
+    raise exception using errcode = '22023', message = 'Choose at least one client-need category.';
+  end if;
+  select c into v_bad from unnest(v_categories) as c where c <> all (private.client_need_categories()) limit 1;
+  if found then
+    raise exception using errcode = '22023', message = format('Unknown category: %s.', v_bad);
+  end if;
+
+  if jsonb_typeof(p_settings -> 'item_count') <> 'number'
+     or (p_settings ->> 'item_count')::numeric not between 10 and 85
+     or (p_settings ->> 'item_count')::numeric <> floor((p_settings ->> 'item_count')::numeric) then
+    raise exception using errcode = '22023', message = 'Choose between 10 and 85 items.';
+  end if;
+  v_count := (p_settings ->> 'item_count')::integer;
+
+  if jsonb_typeof(p_settings -> 'pool') is distinct from 'string' or p_settings ->> 'pool' <> all (v_pools) then
+    raise exception using errcode = '22023',
+      message = format('Unknown pool: %s. Use ''all'', ''unused'', ''incorrect'', ''flagged'' or ''due''.',
+                       coalesce(p_settings ->> 'pool', 'null'));
+  end if;
+
+  v_kinds := private.json_text_array(p_settings -> 'kinds');
+  if v_kinds is null or cardinality(v_kinds) = 0 then
+    raise exception using errcode = '22023', message = 'Choose at least one kind of item.';
+  end if;
+  select k into v_bad from unnest(v_kinds) as k where k <> all (v_all_kinds) limit 1;
+  if found then
+    raise exception using errcode = '22023',
+      message = format('Unknown kind: %s. Use ''classic'', ''standalone'' or ''case''.', v_bad);
+  end if;
+
+  if jsonb_typeof(p_settings -> 'mode') is distinct from 'string' or p_settings ->> 'mode' not in ('tutor', 'timed') then
+    raise exception using errcode = '22023',
+      message = format('Unknown mode: %s. Use ''tutor'' or ''timed''.', coalesce(p_settings ->> 'mode', 'null'));
+  end if;
+
+  if p_settings ? 'utc_offset_minutes' then
+    if jsonb_typeof(p_settings -> 'utc_offset_minutes') <> 'number'
+       or (p_settings ->> 'utc_offset_minutes')::numeric not between -840 and 840
+       or (p_settings ->> 'utc_offset_minutes')::numeric <> floor((p_settings ->> 'utc_offset_minutes')::numeric) then
+      perform private.check_utc_offset(null);
+    end if;
+    v_offset := (p_settings ->> 'utc_offset_minutes')::integer;
+  else
+    v_offset := 0;
+  end if;
+
+  return jsonb_build_object(
+    'categories', to_jsonb(array(select c from unnest(private.client_need_categories()) with ordinality as c(c, ord)
+                                  where c = any (v_categories) order by ord)),
+    'item_count', v_count,
+    'pool', p_settings ->> 'pool',
+    'kinds', to_jsonb(array(select k from unnest(v_all_kinds) with ordinality as k(k, ord)
+                             where k = any (v_kinds) order by ord)),
+    'mode', p_settings ->> 'mode',
+    'utc_offset_minutes', v_offset);
+end;
+$$;
+
+ALTER FUNCTION private.custom_test_settings(p_settings jsonb) OWNER TO postgres;
+
+--
+-- Name: custom_test_size(integer, text[], integer, integer); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.custom_test_size(p_count integer, p_kinds text[], p_singles integer, p_cases integer) RETURNS integer[]
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_first   integer := 0;
+  v_singles integer := 0;
+  v_extra   integer := 0;
+begin
+  if 'case' = any (p_kinds) then
+    v_first := least(p_cases, case when cardinality(p_kinds) = 1 then p_count / 6
+                                   else greatest(1, p_count / (6 * cardinality(p_kinds))) end);
+  end if;
+  if cardinality(p_kinds) > 1 or 'case' <> all (p_kinds) then
+    v_singles := least(p_singles, p_count - 6 * v_first);
+  end if;
+  if 'case' = any (p_kinds) then
+    v_extra := least(p_cases - v_first, (p_count - 6 * v_first - v_singles) / 6);
+  end if;
+  return array[v_first, v_singles, v_extra];
+end;
+$$;
+
+ALTER FUNCTION private.custom_test_size(p_count integer, p_kinds text[], p_singles integer, p_cases integer) OWNER TO postgres;
+
+--
+-- Name: custom_test_units(uuid, timestamp with time zone); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.custom_test_units(p_user uuid, p_day_end timestamp with time zone) RETURNS TABLE(kind text, unit_id text, category text, size integer, unused boolean, incorrect boolean, flagged boolean, due boolean)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with classic as (
+    select q.id, q.category from public.questions q
+     where q.category = any (private.client_need_categories())
+       and exists (select 1 from public.question_options o where o.question_id = q.id and o.is_correct)),
+  items as (
+    select 'classic' as kind, c.id as unit_id, c.category, 'question' as bank, c.id as item_id from classic c
+    union all
+    select case when n.case_id is null then 'standalone' else 'case' end, coalesce(n.case_id, n.id),
+           coalesce(k.category, n.category), 'ngn', n.id
+      from public.ngn_items n
+      left join public.ngn_cases k on k.id = n.case_id
+     where n.case_id is null
+        or (select count(*) from public.ngn_items i where i.case_id = n.case_id) = 6)
+  select i.kind, i.unit_id, min(i.category), count(*)::integer,
+         bool_and(s.item_id is null), bool_or(not s.last_correct), bool_or(coalesce(m.flagged, false)),
+         bool_or(s.due < p_day_end)
+    from items i
+    left join private.review_schedule s on s.user_id = p_user and s.bank = i.bank and s.item_id = i.item_id
+    left join private.item_marks m on m.user_id = p_user and m.bank = i.bank and m.item_id = i.item_id
+   where i.category = any (private.client_need_categories())
+   group by i.kind, i.unit_id
+$$;
+
+ALTER FUNCTION private.custom_test_units(p_user uuid, p_day_end timestamp with time zone) OWNER TO postgres;
+
+--
+-- Name: end_of_student_day(integer); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.end_of_student_day(p_utc_offset_minutes integer) RETURNS timestamp with time zone
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select (date_trunc('day', (now() at time zone 'UTC') + make_interval(mins => p_utc_offset_minutes))
+          + interval '1 day' - make_interval(mins => p_utc_offset_minutes)) at time zone 'UTC'
+$$;
+
+ALTER FUNCTION private.end_of_student_day(p_utc_offset_minutes integer) OWNER TO postgres;
+
+--
+-- Name: fsrs_factor(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.fsrs_factor() RETURNS double precision
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select private.fsrs_round(exp((1 / -w[21]) * ln(0.9::double precision)) - 1, 8) from private.fsrs_w() as w
+$$;
+
+ALTER FUNCTION private.fsrs_factor() OWNER TO postgres;
+
+--
+-- Name: fsrs_init_difficulty(integer); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.fsrs_init_difficulty(p_grade integer) RETURNS double precision
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select private.fsrs_round(w[5] - exp((p_grade - 1) * w[6]) + 1, 8) from private.fsrs_w() as w
+$$;
+
+ALTER FUNCTION private.fsrs_init_difficulty(p_grade integer) OWNER TO postgres;
+
+--
+-- Name: fsrs_interval(double precision); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.fsrs_interval(p_stability double precision) RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select least(greatest(1, floor(p_stability * private.fsrs_round(
+           ((0.9::double precision ^ (1 / -w[21])) - 1) / private.fsrs_factor(), 8) + 0.5)::integer), 36500)
+    from private.fsrs_w() as w
+$$;
+
+ALTER FUNCTION private.fsrs_interval(p_stability double precision) OWNER TO postgres;
+
+--
+-- Name: fsrs_next_difficulty(double precision, integer); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.fsrs_next_difficulty(p_difficulty double precision, p_grade integer) RETURNS double precision
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select least(greatest(private.fsrs_round(
+           w[8] * private.fsrs_init_difficulty(4)
+           + (1 - w[8]) * (p_difficulty + private.fsrs_round(-w[7] * (p_grade - 3) * (10 - p_difficulty) / 9, 8)),
+           8), 1), 10)
+    from private.fsrs_w() as w
+$$;
+
+ALTER FUNCTION private.fsrs_next_difficulty(p_difficulty double precision, p_grade integer) OWNER TO postgres;
+
+--
+-- Name: fsrs_next_stability(double precision, double precision, double precision, integer); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.fsrs_next_stability(p_difficulty double precision, p_stability double precision, p_retrievability double precision, p_grade integer) RETURNS double precision
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when p_grade = 1 then
+      least(greatest(private.fsrs_round(p_stability, 8), 0.001),
+            private.fsrs_round(least(greatest(
+              w[12] * p_difficulty ^ (-w[13]) * ((p_stability + 1) ^ w[14] - 1) * exp((1 - p_retrievability) * w[15]),
+              0.001), 36500), 8))
+    else
+      private.fsrs_round(least(greatest(
+        p_stability * (1 + exp(w[9]) * (11 - p_difficulty) * p_stability ^ (-w[10])
+                           * (exp((1 - p_retrievability) * w[11]) - 1)
+                           * case when p_grade = 2 then w[16] else 1 end
+                           * case when p_grade = 4 then w[17] else 1 end),
+        0.001), 36500), 8)
+  end
+    from private.fsrs_w() as w
+$$;
+
+ALTER FUNCTION private.fsrs_next_stability(p_difficulty double precision, p_stability double precision, p_retrievability double precision, p_grade integer) OWNER TO postgres;
+
+--
+-- Name: fsrs_retrievability(integer, double precision); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.fsrs_retrievability(p_days integer, p_stability double precision) RETURNS double precision
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select private.fsrs_round((1 + private.fsrs_factor() * p_days / p_stability) ^ (-w[21]), 8)
+    from private.fsrs_w() as w
+$$;
+
+ALTER FUNCTION private.fsrs_retrievability(p_days integer, p_stability double precision) OWNER TO postgres;
+
+--
+-- Name: fsrs_review(double precision, double precision, integer, integer); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.fsrs_review(p_difficulty double precision, p_stability double precision, p_days integer, p_grade integer, OUT difficulty double precision, OUT stability double precision, OUT interval_days integer) RETURNS record
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_r        double precision;
+  v_s        double precision[] := '{}';
+  v_interval integer[] := '{}';
+  v_grade    integer;
+begin
+  if p_stability is null then
+    for v_grade in 1..4 loop
+      v_s := v_s || greatest((private.fsrs_w())[v_grade], 0.1);
+    end loop;
+    difficulty := least(greatest(private.fsrs_init_difficulty(p_grade), 1), 10);
+  else
+    v_r := private.fsrs_retrievability(p_days, p_stability);
+    for v_grade in 1..4 loop
+      v_s := v_s || private.fsrs_next_stability(p_difficulty, p_stability, v_r, v_grade);
+    end loop;
+    difficulty := private.fsrs_next_difficulty(p_difficulty, p_grade);
+  end if;
+  for v_grade in 1..4 loop
+    v_interval := v_interval || private.fsrs_interval(v_s[v_grade]);
+  end loop;
+  v_interval[1] := least(v_interval[1], v_interval[2]);
+  v_interval[2] := greatest(v_interval[2], v_interval[1] + 1);
+  v_interval[3] := greatest(v_interval[3], v_interval[2] + 1);
+  v_interval[4] := greatest(v_interval[4], v_interval[3] + 1);
+  stability := v_s[p_grade];
+  interval_days := v_interval[p_grade];
+end;
+$$;
+
+ALTER FUNCTION private.fsrs_review(p_difficulty double precision, p_stability double precision, p_days integer, p_grade integer, OUT difficulty double precision, OUT stability double precision, OUT interval_days integer) OWNER TO postgres;
+
+--
+-- Name: fsrs_round(double precision, integer); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.fsrs_round(p_value double precision, p_decimals integer) RETURNS double precision
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select floor(p_value * (10::double precision ^ p_decimals) + 0.5) / (10::double precision ^ p_decimals)
+$$;
+
+ALTER FUNCTION private.fsrs_round(p_value double precision, p_decimals integer) OWNER TO postgres;
+
+--
+-- Name: fsrs_w(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.fsrs_w() RETURNS double precision[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select array[0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796,
+               1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542]::double precision[]
+$$;
+
+ALTER FUNCTION private.fsrs_w() OWNER TO postgres;
+
+--
 -- Name: is_first_trial(public.subscriptions); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -295,109 +772,35 @@ CREATE FUNCTION private.learning_record_mismatches(p_user uuid) RETURNS TABLE(ag
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  -- Each practice set's counts against its answers.
-  select 'practice_sets', p.id::text,
-         format('questions=%s correct=%s', p.question_count, p.correct_count),
-         format('questions=%s correct=%s', count(a.position), count(a.position) filter (where a.is_correct))
-    from public.practice_sets p
-    left join public.practice_answers a on a.set_id = p.id
-   where p.user_id = p_user
-   group by p.id
-  having p.question_count <> count(a.position)
-      or p.correct_count <> count(a.position) filter (where a.is_correct)
+  select * from private.practice_record_mismatches(p_user)
   union all
-  -- The student's totals.
-  select 'student_totals', '', t.stored, r.recounted
-    from (select format('sets=%s answered=%s correct=%s questions_seen=%s',
-                        coalesce(max(t.sets), 0), coalesce(max(t.answered), 0),
-                        coalesce(max(t.correct), 0), coalesce(max(t.questions_seen), 0)) as stored
-            from private.student_totals t where t.user_id = p_user) as t,
-         (select format('sets=%s answered=%s correct=%s questions_seen=%s',
-                        (select count(*) from public.practice_sets p where p.user_id = p_user and p.counted),
-                        count(a.position), count(a.position) filter (where a.is_correct),
-                        count(distinct a.question_id)) as recounted
-            from public.practice_answers a
-            join public.practice_sets p on p.id = a.set_id and p.counted
-           where a.user_id = p_user) as r
-   where t.stored <> r.recounted
+  select 'custom_tests', t.id::text,
+         format('answered=%s points=%s max_points=%s', t.answered, t.points, t.max_points),
+         format('answered=%s points=%s max_points=%s', count(i.points), coalesce(sum(i.points), 0),
+                coalesce(sum(i.max_points), 0))
+    from public.custom_tests t
+    join public.custom_test_items i on i.test_id = t.id
+   where t.user_id = p_user and t.status = 'submitted'
+   group by t.id
+  having t.answered <> count(i.points) or t.points <> coalesce(sum(i.points), 0)
+      or t.max_points <> coalesce(sum(i.max_points), 0)
   union all
-  -- Per question.
-  select 'student_question_status', coalesce(s.question_id, r.question_id),
-         case when s.question_id is not null then
-           format('seen=%s correct=%s last_correct=%s last_answered_at=%s',
-                  s.times_seen, s.times_correct, s.last_correct, s.last_answered_at) end,
-         case when r.question_id is not null then
-           format('seen=%s correct=%s last_correct=%s last_answered_at=%s',
-                  r.times_seen, r.times_correct,
-                  case when s.last_correct in (r.latest_any_correct, r.latest_all_correct)
-                       then s.last_correct else r.latest_any_correct end,
-                  r.last_answered_at) end
-    from (select * from private.student_question_status s where s.user_id = p_user) as s
+  select 'student_custom_stats', coalesce(s.bank || ' / ' || s.step || ' / ' || s.category,
+                                          r.bank || ' / ' || r.step || ' / ' || r.category),
+         format('answered=%s points=%s max_points=%s', coalesce(s.answered, 0), coalesce(s.points, 0),
+                coalesce(s.max_points, 0)),
+         format('answered=%s points=%s max_points=%s', coalesce(r.answered, 0), coalesce(r.points, 0),
+                coalesce(r.max_points, 0))
+    from (select * from private.student_custom_stats s where s.user_id = p_user) as s
     full join (
-      select a.question_id, count(*) as times_seen, count(*) filter (where a.is_correct) as times_correct,
-             max(p.submitted_at) as last_answered_at,
-             bool_or(a.is_correct) filter (where p.submitted_at = l.latest) as latest_any_correct,
-             bool_and(a.is_correct) filter (where p.submitted_at = l.latest) as latest_all_correct
-        from public.practice_answers a
-        join public.practice_sets p on p.id = a.set_id and p.counted
-        join (select a2.question_id, max(p2.submitted_at) as latest
-                from public.practice_answers a2 join public.practice_sets p2 on p2.id = a2.set_id and p2.counted
-               where a2.user_id = p_user group by a2.question_id) as l on l.question_id = a.question_id
-       where a.user_id = p_user
-       group by a.question_id) as r on r.question_id = s.question_id
-   where s.question_id is null or r.question_id is null
-      or s.times_seen <> r.times_seen or s.times_correct <> r.times_correct
-      or s.last_answered_at <> r.last_answered_at
-      or s.last_correct not in (r.latest_any_correct, r.latest_all_correct)
-  union all
-  -- Per category (answers with a category).
-  select 'student_category_stats', coalesce(s.category, r.category),
-         format('answered=%s correct=%s', coalesce(s.answered, 0), coalesce(s.correct, 0)),
-         format('answered=%s correct=%s', coalesce(r.answered, 0), coalesce(r.correct, 0))
-    from (select * from private.student_category_stats s where s.user_id = p_user) as s
-    full join (
-      select a.category, count(*) as answered, count(*) filter (where a.is_correct) as correct
-        from public.practice_answers a
-        join public.practice_sets p on p.id = a.set_id and p.counted
-       where a.user_id = p_user and a.category is not null
-       group by a.category) as r on r.category = s.category
-   where coalesce(s.answered, 0) <> coalesce(r.answered, 0) or coalesce(s.correct, 0) <> coalesce(r.correct, 0)
-  union all
-  -- Each judgment set's points against its answers.
-  select 'judgment_sets', j.id::text,
-         format('points=%s max_points=%s', j.points, j.max_points),
-         format('points=%s max_points=%s', coalesce(sum(a.points), 0), coalesce(sum(a.max_points), 0))
-    from public.judgment_sets j
-    left join public.judgment_answers a on a.set_id = j.id
-   where j.user_id = p_user
-   group by j.id
-  having j.points <> coalesce(sum(a.points), 0) or j.max_points <> coalesce(sum(a.max_points), 0)
-  union all
-  -- Judgment totals.
-  select 'student_judgment_totals', '', t.stored, r.recounted
-    from (select format('sets=%s points=%s max_points=%s', coalesce(max(t.sets), 0),
-                        coalesce(max(t.points), 0), coalesce(max(t.max_points), 0)) as stored
-            from private.student_judgment_totals t where t.user_id = p_user) as t,
-         (select format('sets=%s points=%s max_points=%s', count(*),
-                        coalesce(sum(j.points), 0), coalesce(sum(j.max_points), 0)) as recounted
-            from public.judgment_sets j where j.user_id = p_user and j.counted) as r
-   where t.stored <> r.recounted
-  union all
-  -- Judgment points per step and category.
-  select 'student_judgment_stats', coalesce(s.step || ' / ' || s.category, r.step || ' / ' || r.category),
-         format('answered=%s points=%s max_points=%s',
-                coalesce(s.answered, 0), coalesce(s.points, 0), coalesce(s.max_points, 0)),
-         format('answered=%s points=%s max_points=%s',
-                coalesce(r.answered, 0), coalesce(r.points, 0), coalesce(r.max_points, 0))
-    from (select * from private.student_judgment_stats s where s.user_id = p_user) as s
-    full join (
-      select a.step, a.category, count(*) as answered, sum(a.points) as points, sum(a.max_points) as max_points
-        from public.judgment_answers a
-        join public.judgment_sets j on j.id = a.set_id and j.counted
-       where a.user_id = p_user
-       group by a.step, a.category) as r on r.step = s.step and r.category = s.category
-   where coalesce(s.answered, 0) <> coalesce(r.answered, 0)
-      or coalesce(s.points, 0) <> coalesce(r.points, 0)
+      select i.bank, coalesce(i.step, '') as step, i.category, count(*) as answered, sum(i.points) as points,
+             sum(i.max_points) as max_points
+        from public.custom_test_items i
+        join public.custom_tests t on t.id = i.test_id and t.status = 'submitted'
+       where t.user_id = p_user and i.points is not null
+       group by i.bank, coalesce(i.step, ''), i.category) as r
+      on r.bank = s.bank and r.step = s.step and r.category = s.category
+   where coalesce(s.answered, 0) <> coalesce(r.answered, 0) or coalesce(s.points, 0) <> coalesce(r.points, 0)
       or coalesce(s.max_points, 0) <> coalesce(r.max_points, 0)
 $$;
 
@@ -459,6 +862,32 @@ CREATE FUNCTION private.ngn_counted_picks(p_group jsonb, p_response jsonb) RETUR
 $$;
 
 ALTER FUNCTION private.ngn_counted_picks(p_group jsonb, p_response jsonb) OWNER TO postgres;
+
+--
+-- Name: ngn_item_without_keys(jsonb); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.ngn_item_without_keys(p_value jsonb) RETURNS jsonb
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  case jsonb_typeof(p_value)
+    when 'object' then
+      return coalesce((select jsonb_object_agg(e.key, private.ngn_item_without_keys(e.value))
+                         from jsonb_each(p_value) as e
+                        where e.key not in ('correct', 'answers', 'rationale', 'scoring', 'difficulty')),
+                      '{}'::jsonb);
+    when 'array' then
+      return coalesce((select jsonb_agg(private.ngn_item_without_keys(e.value) order by e.ord)
+                         from jsonb_array_elements(p_value) with ordinality as e(value, ord)), '[]'::jsonb);
+    else
+      return p_value;
+  end case;
+end;
+$$;
+
+ALTER FUNCTION private.ngn_item_without_keys(p_value jsonb) OWNER TO postgres;
 
 --
 -- Name: ngn_max_points(jsonb); Type: FUNCTION; Schema: private; Owner: postgres
@@ -562,6 +991,29 @@ end;
 $$;
 
 ALTER FUNCTION private.note_served(p_user uuid, p_bank text, p_ids text[]) OWNER TO postgres;
+
+--
+-- Name: own_custom_test(uuid, uuid); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.own_custom_test(p_test_id uuid, p_user uuid) RETURNS public.custom_tests
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_test public.custom_tests;
+begin
+  select * into v_test from public.custom_tests t where t.id = p_test_id and t.user_id = p_user;
+  if not found then
+    raise sqlstate 'PGRST' using
+      message = json_build_object('code', 'P0002', 'message', 'Test not found.')::text,
+      detail = json_build_object('status', 404, 'headers', json_build_object())::text;
+  end if;
+  return v_test;
+end;
+$$;
+
+ALTER FUNCTION private.own_custom_test(p_test_id uuid, p_user uuid) OWNER TO postgres;
 
 --
 -- Name: pick_practice_question_ids(uuid, integer); Type: FUNCTION; Schema: private; Owner: postgres
@@ -758,6 +1210,122 @@ $$;
 ALTER FUNCTION private.practice_questions_json(p_ids text[]) OWNER TO postgres;
 
 --
+-- Name: practice_record_mismatches(uuid); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.practice_record_mismatches(p_user uuid) RETURNS TABLE(aggregate text, key text, stored text, recounted text)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  -- Each practice set's counts against its answers.
+  select 'practice_sets', p.id::text,
+         format('questions=%s correct=%s', p.question_count, p.correct_count),
+         format('questions=%s correct=%s', count(a.position), count(a.position) filter (where a.is_correct))
+    from public.practice_sets p
+    left join public.practice_answers a on a.set_id = p.id
+   where p.user_id = p_user
+   group by p.id
+  having p.question_count <> count(a.position)
+      or p.correct_count <> count(a.position) filter (where a.is_correct)
+  union all
+  -- The student's totals.
+  select 'student_totals', '', t.stored, r.recounted
+    from (select format('sets=%s answered=%s correct=%s questions_seen=%s',
+                        coalesce(max(t.sets), 0), coalesce(max(t.answered), 0),
+                        coalesce(max(t.correct), 0), coalesce(max(t.questions_seen), 0)) as stored
+            from private.student_totals t where t.user_id = p_user) as t,
+         (select format('sets=%s answered=%s correct=%s questions_seen=%s',
+                        (select count(*) from public.practice_sets p where p.user_id = p_user and p.counted),
+                        count(a.position), count(a.position) filter (where a.is_correct),
+                        count(distinct a.question_id)) as recounted
+            from public.practice_answers a
+            join public.practice_sets p on p.id = a.set_id and p.counted
+           where a.user_id = p_user) as r
+   where t.stored <> r.recounted
+  union all
+  -- Per question.
+  select 'student_question_status', coalesce(s.question_id, r.question_id),
+         case when s.question_id is not null then
+           format('seen=%s correct=%s last_correct=%s last_answered_at=%s',
+                  s.times_seen, s.times_correct, s.last_correct, s.last_answered_at) end,
+         case when r.question_id is not null then
+           format('seen=%s correct=%s last_correct=%s last_answered_at=%s',
+                  r.times_seen, r.times_correct,
+                  case when s.last_correct in (r.latest_any_correct, r.latest_all_correct)
+                       then s.last_correct else r.latest_any_correct end,
+                  r.last_answered_at) end
+    from (select * from private.student_question_status s where s.user_id = p_user) as s
+    full join (
+      select a.question_id, count(*) as times_seen, count(*) filter (where a.is_correct) as times_correct,
+             max(p.submitted_at) as last_answered_at,
+             bool_or(a.is_correct) filter (where p.submitted_at = l.latest) as latest_any_correct,
+             bool_and(a.is_correct) filter (where p.submitted_at = l.latest) as latest_all_correct
+        from public.practice_answers a
+        join public.practice_sets p on p.id = a.set_id and p.counted
+        join (select a2.question_id, max(p2.submitted_at) as latest
+                from public.practice_answers a2 join public.practice_sets p2 on p2.id = a2.set_id and p2.counted
+               where a2.user_id = p_user group by a2.question_id) as l on l.question_id = a.question_id
+       where a.user_id = p_user
+       group by a.question_id) as r on r.question_id = s.question_id
+   where s.question_id is null or r.question_id is null
+      or s.times_seen <> r.times_seen or s.times_correct <> r.times_correct
+      or s.last_answered_at <> r.last_answered_at
+      or s.last_correct not in (r.latest_any_correct, r.latest_all_correct)
+  union all
+  -- Per category (answers with a category).
+  select 'student_category_stats', coalesce(s.category, r.category),
+         format('answered=%s correct=%s', coalesce(s.answered, 0), coalesce(s.correct, 0)),
+         format('answered=%s correct=%s', coalesce(r.answered, 0), coalesce(r.correct, 0))
+    from (select * from private.student_category_stats s where s.user_id = p_user) as s
+    full join (
+      select a.category, count(*) as answered, count(*) filter (where a.is_correct) as correct
+        from public.practice_answers a
+        join public.practice_sets p on p.id = a.set_id and p.counted
+       where a.user_id = p_user and a.category is not null
+       group by a.category) as r on r.category = s.category
+   where coalesce(s.answered, 0) <> coalesce(r.answered, 0) or coalesce(s.correct, 0) <> coalesce(r.correct, 0)
+  union all
+  -- Each judgment set's points against its answers.
+  select 'judgment_sets', j.id::text,
+         format('points=%s max_points=%s', j.points, j.max_points),
+         format('points=%s max_points=%s', coalesce(sum(a.points), 0), coalesce(sum(a.max_points), 0))
+    from public.judgment_sets j
+    left join public.judgment_answers a on a.set_id = j.id
+   where j.user_id = p_user
+   group by j.id
+  having j.points <> coalesce(sum(a.points), 0) or j.max_points <> coalesce(sum(a.max_points), 0)
+  union all
+  -- Judgment totals.
+  select 'student_judgment_totals', '', t.stored, r.recounted
+    from (select format('sets=%s points=%s max_points=%s', coalesce(max(t.sets), 0),
+                        coalesce(max(t.points), 0), coalesce(max(t.max_points), 0)) as stored
+            from private.student_judgment_totals t where t.user_id = p_user) as t,
+         (select format('sets=%s points=%s max_points=%s', count(*),
+                        coalesce(sum(j.points), 0), coalesce(sum(j.max_points), 0)) as recounted
+            from public.judgment_sets j where j.user_id = p_user and j.counted) as r
+   where t.stored <> r.recounted
+  union all
+  -- Judgment points per step and category.
+  select 'student_judgment_stats', coalesce(s.step || ' / ' || s.category, r.step || ' / ' || r.category),
+         format('answered=%s points=%s max_points=%s',
+                coalesce(s.answered, 0), coalesce(s.points, 0), coalesce(s.max_points, 0)),
+         format('answered=%s points=%s max_points=%s',
+                coalesce(r.answered, 0), coalesce(r.points, 0), coalesce(r.max_points, 0))
+    from (select * from private.student_judgment_stats s where s.user_id = p_user) as s
+    full join (
+      select a.step, a.category, count(*) as answered, sum(a.points) as points, sum(a.max_points) as max_points
+        from public.judgment_answers a
+        join public.judgment_sets j on j.id = a.set_id and j.counted
+       where a.user_id = p_user
+       group by a.step, a.category) as r on r.step = s.step and r.category = s.category
+   where coalesce(s.answered, 0) <> coalesce(r.answered, 0)
+      or coalesce(s.points, 0) <> coalesce(r.points, 0)
+      or coalesce(s.max_points, 0) <> coalesce(r.max_points, 0)
+$$;
+
+ALTER FUNCTION private.practice_record_mismatches(p_user uuid) OWNER TO postgres;
+
+--
 -- Name: questions_assign_pick_key(); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -948,13 +1516,13 @@ CREATE FUNCTION private.results_categories(p_user uuid) RETURNS json
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select (
-    select json_agg(
-             json_build_object('category', need.name, 'answered', coalesce(s.answered, 0),
-                               'correct', coalesce(s.correct, 0))
-             order by need.ord)
-      from unnest(private.client_need_categories()) with ordinality as need(name, ord)
-      left join private.student_category_stats s on s.user_id = p_user and s.category = need.name)
+  select json_agg(json_build_object(
+           'category', c.value ->> 'category',
+           'answered', (c.value ->> 'answered')::integer + coalesce(s.answered, 0),
+           'correct', (c.value ->> 'correct')::integer + coalesce(s.points, 0)) order by c.ord)
+    from jsonb_array_elements(private.results_practice_categories(p_user)::jsonb) with ordinality as c(value, ord)
+    left join private.student_custom_stats s
+      on s.user_id = p_user and s.bank = 'question' and s.step = '' and s.category = c.value ->> 'category'
 $$;
 
 ALTER FUNCTION private.results_categories(p_user uuid) OWNER TO postgres;
@@ -964,6 +1532,44 @@ ALTER FUNCTION private.results_categories(p_user uuid) OWNER TO postgres;
 --
 
 CREATE FUNCTION private.results_judgment(p_user uuid) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with base as (select private.results_judgment_sets(p_user)::jsonb as j),
+  custom as (select s.step, s.category, s.points, s.max_points
+               from private.student_custom_stats s where s.user_id = p_user and s.bank = 'ngn')
+  select json_build_object(
+    'sets', (base.j ->> 'sets')::integer,
+    'points', (base.j ->> 'points')::integer + (select coalesce(sum(c.points), 0) from custom c),
+    'max_points', (base.j ->> 'max_points')::integer + (select coalesce(sum(c.max_points), 0) from custom c),
+    'by_step', (
+      select json_agg(json_build_object(
+               'step', b.value ->> 'step',
+               'points', (b.value ->> 'points')::integer
+                         + (select coalesce(sum(c.points), 0) from custom c where c.step = b.value ->> 'step'),
+               'max_points', (b.value ->> 'max_points')::integer
+                         + (select coalesce(sum(c.max_points), 0) from custom c where c.step = b.value ->> 'step'))
+               order by b.ord)
+        from jsonb_array_elements(base.j -> 'by_step') with ordinality as b(value, ord)),
+    'by_category', (
+      select json_agg(json_build_object(
+               'category', b.value ->> 'category',
+               'points', (b.value ->> 'points')::integer
+                         + (select coalesce(sum(c.points), 0) from custom c where c.category = b.value ->> 'category'),
+               'max_points', (b.value ->> 'max_points')::integer
+                         + (select coalesce(sum(c.max_points), 0) from custom c where c.category = b.value ->> 'category'))
+               order by b.ord)
+        from jsonb_array_elements(base.j -> 'by_category') with ordinality as b(value, ord)))
+    from base
+$$;
+
+ALTER FUNCTION private.results_judgment(p_user uuid) OWNER TO postgres;
+
+--
+-- Name: results_judgment_sets(uuid); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.results_judgment_sets(p_user uuid) RETURNS json
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
@@ -993,7 +1599,7 @@ CREATE FUNCTION private.results_judgment(p_user uuid) RETURNS json
     left join private.student_judgment_totals jt on jt.user_id = p_user
 $$;
 
-ALTER FUNCTION private.results_judgment(p_user uuid) OWNER TO postgres;
+ALTER FUNCTION private.results_judgment_sets(p_user uuid) OWNER TO postgres;
 
 --
 -- Name: results_missed_count(uuid); Type: FUNCTION; Schema: private; Owner: postgres
@@ -1033,6 +1639,43 @@ CREATE FUNCTION private.results_over_time(p_user uuid) RETURNS json
 $$;
 
 ALTER FUNCTION private.results_over_time(p_user uuid) OWNER TO postgres;
+
+--
+-- Name: results_practice_categories(uuid); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.results_practice_categories(p_user uuid) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select (
+    select json_agg(
+             json_build_object('category', need.name, 'answered', coalesce(s.answered, 0),
+                               'correct', coalesce(s.correct, 0))
+             order by need.ord)
+      from unnest(private.client_need_categories()) with ordinality as need(name, ord)
+      left join private.student_category_stats s on s.user_id = p_user and s.category = need.name)
+$$;
+
+ALTER FUNCTION private.results_practice_categories(p_user uuid) OWNER TO postgres;
+
+--
+-- Name: results_practice_totals(uuid); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.results_practice_totals(p_user uuid) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select json_build_object(
+           'sets', coalesce(t.sets, 0),
+           'answered', coalesce(t.answered, 0),
+           'correct', coalesce(t.correct, 0))
+    from (select 1) as one
+    left join private.student_totals t on t.user_id = p_user
+$$;
+
+ALTER FUNCTION private.results_practice_totals(p_user uuid) OWNER TO postgres;
 
 --
 -- Name: results_recent_sets(uuid); Type: FUNCTION; Schema: private; Owner: postgres
@@ -1083,11 +1726,13 @@ CREATE FUNCTION private.results_totals(p_user uuid) RETURNS json
     SET search_path TO ''
     AS $$
   select json_build_object(
-           'sets', coalesce(t.sets, 0),
-           'answered', coalesce(t.answered, 0),
-           'correct', coalesce(t.correct, 0))
-    from (select 1) as one
-    left join private.student_totals t on t.user_id = p_user
+    'sets', (p.totals ->> 'sets')::integer
+            + (select count(*) from public.custom_tests t where t.user_id = p_user and t.status = 'submitted'),
+    'answered', (p.totals ->> 'answered')::integer + coalesce(c.answered, 0),
+    'correct', (p.totals ->> 'correct')::integer + coalesce(c.points, 0))
+    from (select private.results_practice_totals(p_user)::jsonb as totals) as p
+    left join (select sum(s.answered)::integer as answered, sum(s.points)::integer as points
+                 from private.student_custom_stats s where s.user_id = p_user and s.bank = 'question') as c on true
 $$;
 
 ALTER FUNCTION private.results_totals(p_user uuid) OWNER TO postgres;
@@ -1114,6 +1759,84 @@ CREATE FUNCTION private.results_weakest(p_user uuid) RETURNS json
 $$;
 
 ALTER FUNCTION private.results_weakest(p_user uuid) OWNER TO postgres;
+
+--
+-- Name: review_item(uuid, text, text, boolean, timestamp with time zone); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.review_item(p_user uuid, p_bank text, p_item text, p_correct boolean, p_at timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_card private.review_schedule;
+  v_at   timestamptz;
+  v_next record;
+begin
+  select * into v_card from private.review_schedule s
+   where s.user_id = p_user and s.bank = p_bank and s.item_id = p_item
+   for update;
+  v_at := greatest(p_at, v_card.last_review);
+  select * into v_next from private.fsrs_review(
+    v_card.difficulty, v_card.stability,
+    case when found then ((v_at at time zone 'UTC')::date - (v_card.last_review at time zone 'UTC')::date) else 0 end,
+    case when p_correct then 3 else 1 end);
+  insert into private.review_schedule as s (
+    user_id, bank, item_id, due, stability, difficulty, scheduled_days, reps, lapses, last_review, last_correct)
+  values (p_user, p_bank, p_item, v_at + make_interval(days => v_next.interval_days), v_next.stability,
+          v_next.difficulty, v_next.interval_days, 1, 0, v_at, p_correct)
+  on conflict (user_id, bank, item_id) do update set
+    due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty,
+    scheduled_days = excluded.scheduled_days, reps = s.reps + 1,
+    lapses = s.lapses + case when p_correct then 0 else 1 end,
+    last_review = excluded.last_review,
+    last_correct = excluded.last_correct;
+end;
+$$;
+
+ALTER FUNCTION private.review_item(p_user uuid, p_bank text, p_item text, p_correct boolean, p_at timestamp with time zone) OWNER TO postgres;
+
+--
+-- Name: review_judgment_answer(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.review_judgment_answer() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_set public.judgment_sets;
+begin
+  select * into v_set from public.judgment_sets j where j.id = new.set_id;
+  if v_set.counted then
+    perform private.review_item(new.user_id, 'ngn', new.item_id, new.points = new.max_points, v_set.submitted_at);
+  end if;
+  return null;
+end;
+$$;
+
+ALTER FUNCTION private.review_judgment_answer() OWNER TO postgres;
+
+--
+-- Name: review_practice_answer(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.review_practice_answer() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_set public.practice_sets;
+begin
+  select * into v_set from public.practice_sets p where p.id = new.set_id;
+  if v_set.counted then
+    perform private.review_item(new.user_id, 'question', new.question_id, new.is_correct, v_set.submitted_at);
+  end if;
+  return null;
+end;
+$$;
+
+ALTER FUNCTION private.review_practice_answer() OWNER TO postgres;
 
 --
 -- Name: score_ngn_response(jsonb, jsonb); Type: FUNCTION; Schema: private; Owner: postgres
@@ -1246,6 +1969,20 @@ $$;
 ALTER FUNCTION private.take_served(p_user uuid, p_bank text, p_ids text[], p_set_id uuid) OWNER TO postgres;
 
 --
+-- Name: unit_in_pool(text, boolean, boolean, boolean, boolean); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.unit_in_pool(p_pool text, p_unused boolean, p_incorrect boolean, p_flagged boolean, p_due boolean) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case p_pool when 'all' then true when 'unused' then p_unused when 'incorrect' then coalesce(p_incorrect, false)
+                     when 'flagged' then p_flagged when 'due' then coalesce(p_due, false) end
+$$;
+
+ALTER FUNCTION private.unit_in_pool(p_pool text, p_unused boolean, p_incorrect boolean, p_flagged boolean, p_due boolean) OWNER TO postgres;
+
+--
 -- Name: use_write_quota(uuid); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -1319,8 +2056,69 @@ CREATE FUNCTION public.answer_custom_test_item(test_id uuid, "position" integer,
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_uid      uuid := private.require_practice_access();
+  v_position integer := answer_custom_test_item."position";
+  v_response jsonb := answer_custom_test_item.response;
+  v_seconds  integer := answer_custom_test_item.seconds_spent;
+  v_test     public.custom_tests;
+  v_item     public.custom_test_items;
+  v_problem  text;
 begin
-  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+  perform private.lock_student(v_uid);
+  v_test := private.own_custom_test(answer_custom_test_item.test_id, v_uid);
+  if v_test.status = 'submitted' then
+    raise exception using errcode = '22023', message = 'This test is already submitted.';
+  end if;
+  if v_test.mode = 'timed'
+     and now() > v_test.started_at + make_interval(secs => v_test.time_limit_seconds) + interval '30 seconds' then
+    raise exception using errcode = '22023', message = 'Time is up for this test.', hint = 'Submit it to see your results.';
+  end if;
+  if v_test.started_at < now() - private.served_window() then
+    raise exception using errcode = '22023', message = 'This test was started more than 48 hours ago.',
+      hint = 'Submit it to see your results.';
+  end if;
+  select * into v_item from public.custom_test_items t where t.test_id = v_test.id and t.position = v_position;
+  if not found then
+    raise exception using errcode = '22023', message = format('This test has no item %s.', coalesce(v_position::text, 'null'));
+  end if;
+  if v_seconds is null or v_seconds not between 0 and 86400 then
+    raise exception using errcode = '22023', message = 'Send the seconds spent on the item (0 to 86400).';
+  end if;
+  if v_test.mode = 'tutor' and v_item.response is not null then
+    raise exception using errcode = '22023', message = 'This item is already answered.';
+  end if;
+
+  if v_item.bank = 'question' then
+    if v_response is null or jsonb_typeof(v_response) <> 'object'
+       or (select array_agg(k) from jsonb_object_keys(v_response) as k) is distinct from array['answer']
+       or jsonb_typeof(v_response -> 'answer') <> 'array' or jsonb_array_length(v_response -> 'answer') <> 1
+       or jsonb_typeof(v_response -> 'answer' -> 0) <> 'string' then
+      raise exception using errcode = '22023', message = 'Answer a question with { "answer": [one option id] }.';
+    end if;
+    if not exists (select 1 from public.question_options o
+                    where o.question_id = v_item.item_id and o.id = v_response -> 'answer' ->> 0) then
+      raise exception using errcode = '22023',
+        message = format('Option %s does not belong to question %s.', v_response -> 'answer' ->> 0, v_item.item_id);
+    end if;
+  else
+    select private.ngn_response_problem(n.scoring, v_response) into v_problem
+      from public.ngn_items n where n.id = v_item.item_id;
+    if not found then
+      raise exception using errcode = '22023', message = 'This item is no longer in the bank.';
+    end if;
+    if v_problem is not null then
+      raise exception using errcode = '22023', message = v_problem,
+        detail = format('Item %s (item %s of the test).', v_item.item_id, v_position);
+    end if;
+  end if;
+
+  update public.custom_test_items t
+     set response = v_response, answered_at = now(), seconds_spent = v_seconds,
+         points = case when v_test.mode = 'tutor' then private.custom_item_points(t.bank, t.item_id, v_response) end
+   where t.test_id = v_test.id and t.position = v_position;
+  return (select e from json_array_elements(private.custom_test_items_json(
+            v_test, private.user_has_access(v_uid, now()), v_position)) as e limit 1);
 end;
 $$;
 
@@ -1497,8 +2295,10 @@ CREATE FUNCTION public.get_custom_test(test_id uuid) RETURNS json
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_uid uuid := private.require_student();
 begin
-  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+  return private.custom_test_json(private.own_custom_test(get_custom_test.test_id, v_uid));
 end;
 $$;
 
@@ -1512,8 +2312,51 @@ CREATE FUNCTION public.get_custom_test_counts(settings jsonb) RETURNS json
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_uid        uuid := private.require_student();
+  v_settings   jsonb := private.custom_test_settings(get_custom_test_counts.settings);
+  v_categories text[] := private.json_text_array(v_settings -> 'categories');
+  v_kinds      text[] := private.json_text_array(v_settings -> 'kinds');
+  v_pool       text := v_settings ->> 'pool';
+  v_result     json;
 begin
-  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+  with units as materialized (
+    select * from private.custom_test_units(
+      v_uid, private.end_of_student_day((v_settings ->> 'utc_offset_minutes')::integer))),
+  chosen as (
+    select count(*) filter (where u.kind <> 'case')::integer as singles,
+           count(*) filter (where u.kind = 'case')::integer as cases
+      from units u
+     where u.kind = any (v_kinds) and u.category = any (v_categories)
+       and private.unit_in_pool(v_pool, u.unused, u.incorrect, u.flagged, u.due)),
+  sized as (
+    select c.singles, c.cases,
+           private.custom_test_size((v_settings ->> 'item_count')::integer, v_kinds, c.singles, c.cases) as size
+      from chosen c)
+  select json_build_object(
+    'items', sized.size[1] * 6 + sized.size[2] + sized.size[3] * 6,
+    'available', sized.singles + 6 * sized.cases,
+    'by_category', (
+      select json_agg(json_build_object('category', need.name, 'available', coalesce((
+               select sum(u.size) from units u
+                where u.category = need.name and u.kind = any (v_kinds)
+                  and private.unit_in_pool(v_pool, u.unused, u.incorrect, u.flagged, u.due)), 0)) order by need.ord)
+        from unnest(private.client_need_categories()) with ordinality as need(name, ord)),
+    'by_pool', (
+      select json_object_agg(p.pool, coalesce((
+               select sum(u.size) from units u
+                where u.category = any (v_categories) and u.kind = any (v_kinds)
+                  and private.unit_in_pool(p.pool, u.unused, u.incorrect, u.flagged, u.due)), 0))
+        from unnest(array['all', 'unused', 'incorrect', 'flagged', 'due']) as p(pool)),
+    'by_kind', (
+      select json_object_agg(k.kind, coalesce((
+               select sum(u.size) from units u
+                where u.category = any (v_categories) and u.kind = k.kind
+                  and private.unit_in_pool(v_pool, u.unused, u.incorrect, u.flagged, u.due)), 0))
+        from unnest(array['classic', 'standalone', 'case']) as k(kind)))
+    into v_result
+    from sized;
+  return v_result;
 end;
 $$;
 
@@ -1731,8 +2574,15 @@ CREATE FUNCTION public.get_review_due_count(utc_offset_minutes integer DEFAULT 0
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_uid uuid := private.require_student();
+  v_end timestamptz := private.end_of_student_day(private.check_utc_offset(get_review_due_count.utc_offset_minutes));
 begin
-  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+  return json_build_object('due_today', (
+    select count(*) from private.review_schedule s
+     where s.user_id = v_uid and s.due < v_end
+       and case s.bank when 'question' then exists (select 1 from public.questions q where q.id = s.item_id)
+                       else exists (select 1 from public.ngn_items n where n.id = s.item_id) end));
 end;
 $$;
 
@@ -1746,8 +2596,19 @@ CREATE FUNCTION public.list_custom_tests() RETURNS json
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_uid uuid := private.require_student();
 begin
-  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+  return coalesce((
+    select json_agg(json_build_object(
+             'test_id', t.id, 'mode', t.mode, 'status', t.status, 'started_at', t.started_at,
+             'submitted_at', t.submitted_at, 'items', t.item_count, 'answered',
+             coalesce(t.answered, (select count(*) from public.custom_test_items i
+                                    where i.test_id = t.id and i.response is not null)),
+             'points', coalesce(t.points, 0), 'max_points', coalesce(t.max_points, 0))
+           order by t.started_at desc, t.id)
+      from (select * from public.custom_tests t where t.user_id = v_uid
+             order by t.started_at desc, t.id limit 20) as t), '[]'::json);
 end;
 $$;
 
@@ -2332,6 +3193,7 @@ declare
   v_uid      uuid := private.require_student();
   v_deleted  integer;
   v_judgment integer;
+  v_custom   integer;
 begin
   perform private.lock_student(v_uid);
   perform private.use_write_quota(v_uid);
@@ -2344,7 +3206,12 @@ begin
   get diagnostics v_judgment = row_count;
   delete from private.student_judgment_stats s where s.user_id = v_uid;
   delete from private.student_judgment_totals t where t.user_id = v_uid;
-  return json_build_object('deleted_sets', v_deleted, 'deleted_judgment_sets', v_judgment);
+  delete from public.custom_tests t where t.user_id = v_uid;
+  get diagnostics v_custom = row_count;
+  delete from private.student_custom_stats s where s.user_id = v_uid;
+  delete from private.review_schedule s where s.user_id = v_uid;
+  return json_build_object('deleted_sets', v_deleted, 'deleted_judgment_sets', v_judgment,
+                           'deleted_custom_tests', v_custom);
 end;
 $$;
 
@@ -2358,8 +3225,37 @@ CREATE FUNCTION public.set_item_mark(bank text, item_id text, flagged boolean, n
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_uid     uuid := private.require_student();
+  v_bank    text := case set_item_mark.bank when 'classic' then 'question' when 'ngn' then 'ngn' end;
+  v_item    text := set_item_mark.item_id;
+  v_flagged boolean := set_item_mark.flagged;
+  v_note    text := coalesce(btrim(set_item_mark.note), '');
 begin
-  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+  perform private.lock_student(v_uid);
+  if v_bank is null then
+    raise exception using errcode = '22023',
+      message = format('Unknown bank: %s. Use ''classic'' or ''ngn''.', coalesce(set_item_mark.bank, 'null'));
+  end if;
+  if v_flagged is null then
+    raise exception using errcode = '22023', message = 'Send whether the item is flagged.';
+  end if;
+  if char_length(v_note) > 2000 then
+    raise exception using errcode = '22023', message = 'A note holds at most 2000 characters.';
+  end if;
+  if v_item is null or not exists (
+       select 1 from private.served_items s where s.user_id = v_uid and s.bank = v_bank and s.item_id = v_item) then
+    raise exception using errcode = '22023', message = 'This item was not given to you.';
+  end if;
+  if not v_flagged and v_note = '' then
+    delete from private.item_marks m where m.user_id = v_uid and m.bank = v_bank and m.item_id = v_item;
+  else
+    insert into private.item_marks as m (user_id, bank, item_id, flagged, note, updated_at)
+    values (v_uid, v_bank, v_item, v_flagged, v_note, now())
+    on conflict on constraint item_marks_pkey do update set
+      flagged = excluded.flagged, note = excluded.note, updated_at = excluded.updated_at;
+  end if;
+  return json_build_object('bank', set_item_mark.bank, 'item_id', v_item, 'flagged', v_flagged, 'note', v_note);
 end;
 $$;
 
@@ -2373,8 +3269,65 @@ CREATE FUNCTION public.start_custom_test(settings jsonb) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_uid        uuid := private.require_practice_access();
+  v_settings   jsonb := private.custom_test_settings(start_custom_test.settings);
+  v_categories text[] := private.json_text_array(v_settings -> 'categories');
+  v_kinds      text[] := private.json_text_array(v_settings -> 'kinds');
+  v_pool       text := v_settings ->> 'pool';
+  v_count      integer := (v_settings ->> 'item_count')::integer;
+  v_singles    text[];
+  v_cases      text[];
+  v_size       integer[];
+  v_test       public.custom_tests;
+  v_units      text[];
 begin
-  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+  perform private.lock_student(v_uid);
+  perform private.use_write_quota(v_uid);
+
+  -- Every matching unit in random order: the case studies, and the single items of the other kinds.
+  select coalesce(array_agg(u.unit_id order by random()) filter (where u.kind = 'case'), '{}'),
+         coalesce(array_agg(u.kind || ':' || u.unit_id order by random()) filter (where u.kind <> 'case'), '{}')
+    into v_cases, v_singles
+    from private.custom_test_units(v_uid, private.end_of_student_day((v_settings ->> 'utc_offset_minutes')::integer)) u
+   where u.kind = any (v_kinds) and u.category = any (v_categories)
+     and private.unit_in_pool(v_pool, u.unused, u.incorrect, u.flagged, u.due);
+  v_size := private.custom_test_size(v_count, v_kinds, cardinality(v_singles), cardinality(v_cases));
+  if v_size[1] + v_size[2] + v_size[3] = 0 then
+    raise exception using errcode = '22023', message = 'No items match these choices.',
+      hint = 'Choose more categories, another pool or more kinds of item.';
+  end if;
+  -- The first draws of each: the case studies of the size rule, the singles.
+  v_units := array(select 'case:' || c from unnest(v_cases[1:v_size[1] + v_size[3]]) as c)
+             || v_singles[1:v_size[2]];
+
+  insert into public.custom_tests (user_id, mode, settings, time_limit_seconds, item_count)
+  values (v_uid, v_settings ->> 'mode', v_settings,
+          case when v_settings ->> 'mode' = 'timed' then (v_size[1] * 6 + v_size[2] + v_size[3] * 6) * 80 end,
+          v_size[1] * 6 + v_size[2] + v_size[3] * 6)
+  returning * into v_test;
+
+  -- The test's order: the units shuffled, a case study's six in its order.
+  insert into public.custom_test_items (test_id, position, user_id, bank, item_id, case_id, category, step, max_points)
+  select v_test.id, row_number() over (order by u.shuffle, x.sub), v_uid, x.bank, x.item_id, x.case_id,
+         x.category, x.step, x.max_points
+    from (select split_part(unit, ':', 1) as kind, substr(unit, strpos(unit, ':') + 1) as unit_id, random() as shuffle
+            from unnest(v_units) as unit) as u
+    cross join lateral (
+      select 'question' as bank, q.id as item_id, null::text as case_id, q.category, null::text as step,
+             1 as max_points, 0 as sub
+        from public.questions q where u.kind = 'classic' and q.id = u.unit_id
+      union all
+      select 'ngn', n.id, n.case_id, n.category, n.step, n.max_points, coalesce(n.position, 0)
+        from public.ngn_items n
+       where (u.kind = 'standalone' and n.id = u.unit_id and n.case_id is null)
+          or (u.kind = 'case' and n.case_id = u.unit_id)) as x;
+
+  perform private.note_served(v_uid, 'question',
+    array(select t.item_id from public.custom_test_items t where t.test_id = v_test.id and t.bank = 'question'));
+  perform private.note_served(v_uid, 'ngn',
+    array(select t.item_id from public.custom_test_items t where t.test_id = v_test.id and t.bank = 'ngn'));
+  return private.custom_test_json(v_test);
 end;
 $$;
 
@@ -2515,8 +3468,53 @@ CREATE FUNCTION public.submit_custom_test(test_id uuid) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_uid  uuid := private.require_student();
+  v_test public.custom_tests;
+  v_item record;
 begin
-  raise exception using errcode = 'P0001', message = 'Custom tests are not available yet.';
+  perform private.lock_student(v_uid);
+  v_test := private.own_custom_test(submit_custom_test.test_id, v_uid);
+  if v_test.status = 'submitted' then
+    return private.custom_test_json(v_test);
+  end if;
+  perform private.use_write_quota(v_uid);
+
+  update public.custom_test_items t
+     set points = private.custom_item_points(t.bank, t.item_id, t.response)
+   where t.test_id = v_test.id and t.response is not null;
+  update public.custom_test_items t
+     set response = null, answered_at = null
+   where t.test_id = v_test.id and t.response is not null and t.points is null;
+
+  update public.custom_tests t
+     set status = 'submitted', submitted_at = now(),
+         answered = (select count(*) from public.custom_test_items i where i.test_id = t.id and i.points is not null),
+         points = (select coalesce(sum(i.points), 0) from public.custom_test_items i where i.test_id = t.id),
+         max_points = (select coalesce(sum(i.max_points), 0) from public.custom_test_items i where i.test_id = t.id)
+   where t.id = v_test.id
+  returning * into v_test;
+
+  insert into private.student_custom_stats as s (user_id, bank, step, category, answered, points, max_points)
+  select v_uid, i.bank, coalesce(i.step, ''), i.category, count(*), sum(i.points), sum(i.max_points)
+    from public.custom_test_items i
+   where i.test_id = v_test.id and i.points is not null
+   group by i.bank, coalesce(i.step, ''), i.category
+   order by 2, 3, 4
+  on conflict (user_id, bank, step, category) do update set
+    answered = s.answered + excluded.answered,
+    points = s.points + excluded.points,
+    max_points = s.max_points + excluded.max_points;
+
+  for v_item in
+    select i.bank, i.item_id, i.points = i.max_points as correct, i.answered_at
+      from public.custom_test_items i
+     where i.test_id = v_test.id and i.points is not null
+     order by i.bank, i.item_id
+  loop
+    perform private.review_item(v_uid, v_item.bank, v_item.item_id, v_item.correct, v_item.answered_at);
+  end loop;
+  return private.custom_test_json(v_test);
 end;
 $$;
 
@@ -2533,6 +3531,44 @@ CREATE TABLE private.accounts (
 );
 
 ALTER TABLE private.accounts OWNER TO postgres;
+
+--
+-- Name: item_marks; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.item_marks (
+    user_id uuid NOT NULL,
+    bank text NOT NULL,
+    item_id text NOT NULL,
+    flagged boolean NOT NULL,
+    note text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT item_marks_bank_check CHECK ((bank = ANY (ARRAY['question'::text, 'ngn'::text]))),
+    CONSTRAINT item_marks_note_check CHECK ((char_length(note) <= 2000))
+);
+
+ALTER TABLE private.item_marks OWNER TO postgres;
+
+--
+-- Name: review_schedule; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.review_schedule (
+    user_id uuid NOT NULL,
+    bank text NOT NULL,
+    item_id text NOT NULL,
+    due timestamp with time zone NOT NULL,
+    stability double precision NOT NULL,
+    difficulty double precision NOT NULL,
+    scheduled_days integer NOT NULL,
+    reps integer NOT NULL,
+    lapses integer NOT NULL,
+    last_review timestamp with time zone NOT NULL,
+    last_correct boolean NOT NULL,
+    CONSTRAINT review_schedule_bank_check CHECK ((bank = ANY (ARRAY['question'::text, 'ngn'::text])))
+);
+
+ALTER TABLE private.review_schedule OWNER TO postgres;
 
 --
 -- Name: served_items; Type: TABLE; Schema: private; Owner: postgres
@@ -2574,6 +3610,23 @@ CREATE TABLE private.student_category_stats (
 );
 
 ALTER TABLE private.student_category_stats OWNER TO postgres;
+
+--
+-- Name: student_custom_stats; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.student_custom_stats (
+    user_id uuid NOT NULL,
+    bank text NOT NULL,
+    step text NOT NULL,
+    category text NOT NULL,
+    answered integer NOT NULL,
+    points integer NOT NULL,
+    max_points integer NOT NULL,
+    CONSTRAINT student_custom_stats_bank_check CHECK ((bank = ANY (ARRAY['question'::text, 'ngn'::text])))
+);
+
+ALTER TABLE private.student_custom_stats OWNER TO postgres;
 
 --
 -- Name: student_judgment_stats; Type: TABLE; Schema: private; Owner: postgres
@@ -2655,6 +3708,30 @@ CREATE TABLE private.unclaimed_checkouts (
 );
 
 ALTER TABLE private.unclaimed_checkouts OWNER TO postgres;
+
+--
+-- Name: custom_test_items; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE public.custom_test_items (
+    test_id uuid NOT NULL,
+    "position" smallint NOT NULL,
+    user_id uuid NOT NULL,
+    bank text NOT NULL,
+    item_id text NOT NULL,
+    case_id text,
+    category text NOT NULL,
+    step text,
+    max_points smallint NOT NULL,
+    response jsonb,
+    answered_at timestamp with time zone,
+    seconds_spent integer DEFAULT 0 NOT NULL,
+    points smallint,
+    CONSTRAINT custom_test_items_bank_check CHECK ((bank = ANY (ARRAY['question'::text, 'ngn'::text]))),
+    CONSTRAINT custom_test_items_seconds_spent_check CHECK (((seconds_spent >= 0) AND (seconds_spent <= 86400)))
+);
+
+ALTER TABLE public.custom_test_items OWNER TO postgres;
 
 --
 -- Name: judgment_answers; Type: TABLE; Schema: public; Owner: postgres
@@ -2881,6 +3958,20 @@ ALTER TABLE ONLY private.accounts
     ADD CONSTRAINT accounts_pkey PRIMARY KEY (user_id);
 
 --
+-- Name: item_marks item_marks_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.item_marks
+    ADD CONSTRAINT item_marks_pkey PRIMARY KEY (user_id, bank, item_id);
+
+--
+-- Name: review_schedule review_schedule_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.review_schedule
+    ADD CONSTRAINT review_schedule_pkey PRIMARY KEY (user_id, bank, item_id);
+
+--
 -- Name: served_items served_items_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
 --
 
@@ -2900,6 +3991,13 @@ ALTER TABLE ONLY private.stripe_events
 
 ALTER TABLE ONLY private.student_category_stats
     ADD CONSTRAINT student_category_stats_pkey PRIMARY KEY (user_id, category);
+
+--
+-- Name: student_custom_stats student_custom_stats_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.student_custom_stats
+    ADD CONSTRAINT student_custom_stats_pkey PRIMARY KEY (user_id, bank, step, category);
 
 --
 -- Name: student_judgment_stats student_judgment_stats_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
@@ -2942,6 +4040,27 @@ ALTER TABLE ONLY private.student_write_quota
 
 ALTER TABLE ONLY private.unclaimed_checkouts
     ADD CONSTRAINT unclaimed_checkouts_pkey PRIMARY KEY (stripe_subscription_id);
+
+--
+-- Name: custom_test_items custom_test_items_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.custom_test_items
+    ADD CONSTRAINT custom_test_items_pkey PRIMARY KEY (test_id, "position");
+
+--
+-- Name: custom_test_items custom_test_items_test_id_bank_item_id_key; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.custom_test_items
+    ADD CONSTRAINT custom_test_items_test_id_bank_item_id_key UNIQUE (test_id, bank, item_id);
+
+--
+-- Name: custom_tests custom_tests_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.custom_tests
+    ADD CONSTRAINT custom_tests_pkey PRIMARY KEY (id);
 
 --
 -- Name: judgment_answers judgment_answers_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
@@ -3055,6 +4174,12 @@ ALTER TABLE ONLY public.subscriptions
 CREATE INDEX accounts_confirmed_email_idx ON private.accounts USING btree (lower(email)) WHERE email_confirmed;
 
 --
+-- Name: review_schedule_due_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX review_schedule_due_idx ON private.review_schedule USING btree (user_id, due);
+
+--
 -- Name: student_question_status_missed_idx; Type: INDEX; Schema: private; Owner: postgres
 --
 
@@ -3065,6 +4190,12 @@ CREATE INDEX student_question_status_missed_idx ON private.student_question_stat
 --
 
 CREATE INDEX unclaimed_checkouts_email_idx ON private.unclaimed_checkouts USING btree (lower(email));
+
+--
+-- Name: custom_tests_user_started_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX custom_tests_user_started_idx ON public.custom_tests USING btree (user_id, started_at DESC);
 
 --
 -- Name: judgment_answers_user_item_idx; Type: INDEX; Schema: public; Owner: postgres
@@ -3127,6 +4258,18 @@ CREATE INDEX questions_category_idx ON public.questions USING btree (category);
 CREATE INDEX subscriptions_user_id_idx ON public.subscriptions USING btree (user_id);
 
 --
+-- Name: judgment_answers judgment_answers_review; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER judgment_answers_review AFTER INSERT ON public.judgment_answers FOR EACH ROW EXECUTE FUNCTION private.review_judgment_answer();
+
+--
+-- Name: practice_answers practice_answers_review; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER practice_answers_review AFTER INSERT ON public.practice_answers FOR EACH ROW EXECUTE FUNCTION private.review_practice_answer();
+
+--
 -- Name: questions questions_assign_pick_key; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
@@ -3152,6 +4295,20 @@ ALTER TABLE ONLY private.accounts
     ADD CONSTRAINT accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
+-- Name: item_marks item_marks_user_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.item_marks
+    ADD CONSTRAINT item_marks_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
+-- Name: review_schedule review_schedule_user_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.review_schedule
+    ADD CONSTRAINT review_schedule_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
 -- Name: served_items served_items_user_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
 --
 
@@ -3164,6 +4321,13 @@ ALTER TABLE ONLY private.served_items
 
 ALTER TABLE ONLY private.student_category_stats
     ADD CONSTRAINT student_category_stats_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
+-- Name: student_custom_stats student_custom_stats_user_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.student_custom_stats
+    ADD CONSTRAINT student_custom_stats_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
 -- Name: student_judgment_stats student_judgment_stats_user_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
@@ -3206,6 +4370,20 @@ ALTER TABLE ONLY private.student_write_quota
 
 ALTER TABLE ONLY private.unclaimed_checkouts
     ADD CONSTRAINT unclaimed_checkouts_stripe_subscription_id_fkey FOREIGN KEY (stripe_subscription_id) REFERENCES public.subscriptions(stripe_subscription_id) ON DELETE CASCADE;
+
+--
+-- Name: custom_test_items custom_test_items_test_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.custom_test_items
+    ADD CONSTRAINT custom_test_items_test_id_fkey FOREIGN KEY (test_id) REFERENCES public.custom_tests(id) ON DELETE CASCADE;
+
+--
+-- Name: custom_tests custom_tests_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.custom_tests
+    ADD CONSTRAINT custom_tests_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
 -- Name: judgment_answers judgment_answers_set_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
@@ -3284,6 +4462,18 @@ ALTER TABLE ONLY public.subscriptions
 ALTER TABLE private.accounts ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: item_marks; Type: ROW SECURITY; Schema: private; Owner: postgres
+--
+
+ALTER TABLE private.item_marks ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: review_schedule; Type: ROW SECURITY; Schema: private; Owner: postgres
+--
+
+ALTER TABLE private.review_schedule ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: served_items; Type: ROW SECURITY; Schema: private; Owner: postgres
 --
 
@@ -3300,6 +4490,12 @@ ALTER TABLE private.stripe_events ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE private.student_category_stats ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: student_custom_stats; Type: ROW SECURITY; Schema: private; Owner: postgres
+--
+
+ALTER TABLE private.student_custom_stats ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: student_judgment_stats; Type: ROW SECURITY; Schema: private; Owner: postgres
@@ -3336,6 +4532,18 @@ ALTER TABLE private.student_write_quota ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE private.unclaimed_checkouts ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: custom_test_items; Type: ROW SECURITY; Schema: public; Owner: postgres
+--
+
+ALTER TABLE public.custom_test_items ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: custom_tests; Type: ROW SECURITY; Schema: public; Owner: postgres
+--
+
+ALTER TABLE public.custom_tests ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: judgment_answers; Type: ROW SECURITY; Schema: public; Owner: postgres
@@ -3477,6 +4685,12 @@ GRANT USAGE ON SCHEMA public TO service_role;
 REVOKE ALL ON FUNCTION private.check_set_times(p_started timestamp with time zone, p_submitted timestamp with time zone, p_what text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION check_utc_offset(p_minutes integer); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.check_utc_offset(p_minutes integer) FROM PUBLIC;
+
+--
 -- Name: FUNCTION claim_checkouts(p_user_id uuid, p_email text); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -3512,6 +4726,102 @@ GRANT SELECT ON TABLE public.subscriptions TO authenticated;
 --
 
 REVOKE ALL ON FUNCTION private.counts_for_access(s public.subscriptions, at_time timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION custom_item_points(p_bank text, p_item text, p_response jsonb); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.custom_item_points(p_bank text, p_item text, p_response jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION custom_test_items_json(p_test public.custom_tests, p_access boolean, p_position integer); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.custom_test_items_json(p_test public.custom_tests, p_access boolean, p_position integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION custom_test_json(p_test public.custom_tests); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.custom_test_json(p_test public.custom_tests) FROM PUBLIC;
+
+--
+-- Name: FUNCTION custom_test_settings(p_settings jsonb); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.custom_test_settings(p_settings jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION custom_test_size(p_count integer, p_kinds text[], p_singles integer, p_cases integer); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.custom_test_size(p_count integer, p_kinds text[], p_singles integer, p_cases integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION custom_test_units(p_user uuid, p_day_end timestamp with time zone); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.custom_test_units(p_user uuid, p_day_end timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION end_of_student_day(p_utc_offset_minutes integer); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.end_of_student_day(p_utc_offset_minutes integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION fsrs_factor(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.fsrs_factor() FROM PUBLIC;
+
+--
+-- Name: FUNCTION fsrs_init_difficulty(p_grade integer); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.fsrs_init_difficulty(p_grade integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION fsrs_interval(p_stability double precision); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.fsrs_interval(p_stability double precision) FROM PUBLIC;
+
+--
+-- Name: FUNCTION fsrs_next_difficulty(p_difficulty double precision, p_grade integer); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.fsrs_next_difficulty(p_difficulty double precision, p_grade integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION fsrs_next_stability(p_difficulty double precision, p_stability double precision, p_retrievability double precision, p_grade integer); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.fsrs_next_stability(p_difficulty double precision, p_stability double precision, p_retrievability double precision, p_grade integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION fsrs_retrievability(p_days integer, p_stability double precision); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.fsrs_retrievability(p_days integer, p_stability double precision) FROM PUBLIC;
+
+--
+-- Name: FUNCTION fsrs_review(p_difficulty double precision, p_stability double precision, p_days integer, p_grade integer, OUT difficulty double precision, OUT stability double precision, OUT interval_days integer); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.fsrs_review(p_difficulty double precision, p_stability double precision, p_days integer, p_grade integer, OUT difficulty double precision, OUT stability double precision, OUT interval_days integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION fsrs_round(p_value double precision, p_decimals integer); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.fsrs_round(p_value double precision, p_decimals integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION fsrs_w(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.fsrs_w() FROM PUBLIC;
 
 --
 -- Name: FUNCTION is_first_trial(s public.subscriptions); Type: ACL; Schema: private; Owner: postgres
@@ -3557,6 +4867,12 @@ REVOKE ALL ON FUNCTION private.mock_exam_close(p_exam uuid, p_state jsonb, p_res
 REVOKE ALL ON FUNCTION private.ngn_counted_picks(p_group jsonb, p_response jsonb) FROM PUBLIC;
 
 --
+-- Name: FUNCTION ngn_item_without_keys(p_value jsonb); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.ngn_item_without_keys(p_value jsonb) FROM PUBLIC;
+
+--
 -- Name: FUNCTION ngn_max_points(p_scoring jsonb); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -3576,6 +4892,12 @@ REVOKE ALL ON FUNCTION private.ngn_response_problem(p_scoring jsonb, p_response 
 REVOKE ALL ON FUNCTION private.note_served(p_user uuid, p_bank text, p_ids text[]) FROM PUBLIC;
 
 --
+-- Name: FUNCTION own_custom_test(p_test_id uuid, p_user uuid); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.own_custom_test(p_test_id uuid, p_user uuid) FROM PUBLIC;
+
+--
 -- Name: FUNCTION pick_practice_question_ids(p_user uuid, p_count integer); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -3592,6 +4914,12 @@ REVOKE ALL ON FUNCTION private.pick_random_question_ids(p_count integer, p_exclu
 --
 
 REVOKE ALL ON FUNCTION private.practice_questions_json(p_ids text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION practice_record_mismatches(p_user uuid); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.practice_record_mismatches(p_user uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION questions_assign_pick_key(); Type: ACL; Schema: private; Owner: postgres
@@ -3654,6 +4982,12 @@ REVOKE ALL ON FUNCTION private.results_categories(p_user uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.results_judgment(p_user uuid) FROM PUBLIC;
 
 --
+-- Name: FUNCTION results_judgment_sets(p_user uuid); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.results_judgment_sets(p_user uuid) FROM PUBLIC;
+
+--
 -- Name: FUNCTION results_missed_count(p_user uuid); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -3664,6 +4998,18 @@ REVOKE ALL ON FUNCTION private.results_missed_count(p_user uuid) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.results_over_time(p_user uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION results_practice_categories(p_user uuid); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.results_practice_categories(p_user uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION results_practice_totals(p_user uuid); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.results_practice_totals(p_user uuid) FROM PUBLIC;
 
 --
 -- Name: FUNCTION results_recent_sets(p_user uuid); Type: ACL; Schema: private; Owner: postgres
@@ -3688,6 +5034,24 @@ REVOKE ALL ON FUNCTION private.results_totals(p_user uuid) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.results_weakest(p_user uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION review_item(p_user uuid, p_bank text, p_item text, p_correct boolean, p_at timestamp with time zone); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.review_item(p_user uuid, p_bank text, p_item text, p_correct boolean, p_at timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION review_judgment_answer(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.review_judgment_answer() FROM PUBLIC;
+
+--
+-- Name: FUNCTION review_practice_answer(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.review_practice_answer() FROM PUBLIC;
 
 --
 -- Name: FUNCTION score_ngn_response(p_scoring jsonb, p_response jsonb); Type: ACL; Schema: private; Owner: postgres
@@ -3718,6 +5082,12 @@ REVOKE ALL ON FUNCTION private.subscription_grants_access(s public.subscriptions
 --
 
 REVOKE ALL ON FUNCTION private.take_served(p_user uuid, p_bank text, p_ids text[], p_set_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION unit_in_pool(p_pool text, p_unused boolean, p_incorrect boolean, p_flagged boolean, p_due boolean); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.unit_in_pool(p_pool text, p_unused boolean, p_incorrect boolean, p_flagged boolean, p_due boolean) FROM PUBLIC;
 
 --
 -- Name: FUNCTION use_write_quota(p_user uuid); Type: ACL; Schema: private; Owner: postgres

@@ -10,4 +10,5 @@ export * from '../billing/billing.ports';
 export * from '../clinical-judgment/clinical-judgment.ports';
 export * from '../learning-record/learning-record.ports';
 export * from '../practice-session/practice-session.ports';
+export * from '../test-builder/test-builder.ports';
 export * from './backend-error';

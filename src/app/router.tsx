@@ -183,6 +183,22 @@ function pages(): RouteObject[] {
       path: paths.practice,
       lazy: lazyPage(loadPracticePage, (m) => m.PracticePage),
     },
+    // Create a test: the builder checks the session and access itself (the shared access gate).
+    {
+      path: paths.customTest,
+      lazy: lazyPage(
+        () => import('../features/custom-test/TestBuilderPage'),
+        (m) => m.TestBuilderPage,
+      ),
+    },
+    // The answering page of a custom test checks the session itself (its machine owns the guard).
+    {
+      path: paths.customTestSession,
+      lazy: lazyPage(
+        () => import('../features/test-session/TestSessionPage'),
+        (m) => m.TestSessionPage,
+      ),
+    },
     // Clinical judgment practice checks the session itself too (its machine owns the guard).
     {
       path: paths.clinicalJudgment,

@@ -17,6 +17,10 @@ export const paths = {
   authCallback: '/auth/callback',
   dashboard: '/dashboard',
   practice: '/practice',
+  /** Create a test (the builder). */
+  customTest: '/practice/custom',
+  /** The answering page of a served custom test: `?test=<test id>`. */
+  customTestSession: '/practice/custom/test',
   clinicalJudgment: '/clinical-judgment',
   exams: '/exams',
   results: '/results',

@@ -19,7 +19,9 @@ import {
   type ServedNgnItem,
 } from '../../domain/custom-tests';
 import { ngnItemSchema } from '../../domain/ngn-items';
-import { callRpc, decoderOf } from './rpc';
+import type { TestBuilderPort } from '../../machines/shared/ports';
+import { practiceService } from './practice.service';
+import { callRpc, type Decoder, decoderOf } from './rpc';
 
 const category = z.enum(CLIENT_NEEDS.map((need) => need.name) as [ClientNeed, ...ClientNeed[]]);
 const mode = z.enum(CUSTOM_TEST_MODES);
@@ -97,46 +99,6 @@ const test = z.object({
   result: z.object({ points: count, max_points: count, answered: count, unanswered: count }).nullable(),
 });
 
-/** get_custom_test_counts. */
-export const decodeCustomTestCounts = decoderOf(
-  'The item counts',
-  z.object({
-    items: count,
-    available: count,
-    by_category: z.array(z.object({ category, available: count })),
-    by_pool: z.object({ all: count, unused: count, incorrect: count, flagged: count, due: count }),
-    by_kind: z.object({ classic: count, standalone: count, case: count }),
-  }),
-);
-/** start_custom_test, get_custom_test, submit_custom_test. */
-export const decodeCustomTest = decoderOf('The test', test);
-/** answer_custom_test_item: the answered item as get_custom_test shows it. */
-export const decodeCustomTestItem = decoderOf('The answer', item);
-/** list_custom_tests. */
-export const decodeCustomTestListing = decoderOf(
-  'Your tests',
-  z.array(
-    z.object({
-      test_id: z.string(),
-      mode,
-      status: z.enum(['in_progress', 'submitted']),
-      started_at: z.string(),
-      submitted_at: z.string().nullable(),
-      items: count,
-      answered: count,
-      points: count,
-      max_points: count,
-    }),
-  ),
-);
-/** set_item_mark. */
-export const decodeItemMark = decoderOf(
-  'The flag and note',
-  z.object({ bank, item_id: z.string(), flagged: z.boolean(), note: z.string() }),
-);
-/** get_review_due_count. */
-export const decodeDueCount = decoderOf('The review count', z.object({ due_today: count }));
-
 function toItem(row: z.output<typeof item>): CustomTestItem {
   return {
     position: row.position,
@@ -191,13 +153,46 @@ function toTest(row: z.output<typeof test>): CustomTest {
   };
 }
 
-/** What the settings would serve, and the counts of each choice beside them (no content, no entitlement needed). */
-export async function loadCustomTestCounts(settings: CustomTestSettings): Promise<CustomTestCounts> {
-  const row = await callRpc(
-    'get_custom_test_counts',
-    { settings: settingsArg(settings) },
-    decodeCustomTestCounts,
-  );
+const rawCounts = decoderOf(
+  'The item counts',
+  z.object({
+    items: count,
+    available: count,
+    by_category: z.array(z.object({ category, available: count })),
+    by_pool: z.object({ all: count, unused: count, incorrect: count, flagged: count, due: count }),
+    by_kind: z.object({ classic: count, standalone: count, case: count }),
+  }),
+);
+const rawTest = decoderOf('The test', test);
+const rawItem = decoderOf('The answer', item);
+const rawListing = decoderOf(
+  'Your tests',
+  z.array(
+    z.object({
+      test_id: z.string(),
+      mode,
+      status: z.enum(['in_progress', 'submitted']),
+      started_at: z.string(),
+      submitted_at: z.string().nullable(),
+      items: count,
+      answered: count,
+      points: count,
+      max_points: count,
+    }),
+  ),
+);
+const rawMark = decoderOf(
+  'The flag and note',
+  z.object({ bank, item_id: z.string(), flagged: z.boolean(), note: z.string() }),
+);
+const rawDueCount = decoderOf('The review count', z.object({ due_today: count }));
+
+// Each procedure's decoder: checks the JSON, then maps it to the domain's types (the tests decode
+// the procedures' answers with these too).
+
+/** get_custom_test_counts. */
+export const decodeCustomTestCounts: Decoder<CustomTestCounts> = (data) => {
+  const row = rawCounts(data);
   return {
     items: row.items,
     available: row.available,
@@ -205,16 +200,45 @@ export async function loadCustomTestCounts(settings: CustomTestSettings): Promis
     byPool: row.by_pool,
     byKind: row.by_kind,
   };
+};
+/** start_custom_test, get_custom_test, submit_custom_test. */
+export const decodeCustomTest: Decoder<CustomTest> = (data) => toTest(rawTest(data));
+/** answer_custom_test_item: the answered item as get_custom_test shows it. */
+export const decodeCustomTestItem: Decoder<CustomTestItem> = (data) => toItem(rawItem(data));
+/** list_custom_tests. */
+export const decodeCustomTestListing: Decoder<CustomTestListing[]> = (data) =>
+  rawListing(data).map((row) => ({
+    testId: row.test_id,
+    mode: row.mode,
+    status: row.status,
+    startedAt: row.started_at,
+    submittedAt: row.submitted_at,
+    items: row.items,
+    answered: row.answered,
+    points: row.points,
+    maxPoints: row.max_points,
+  }));
+/** set_item_mark. */
+export const decodeItemMark: Decoder<ItemMark> = (data) => {
+  const row = rawMark(data);
+  return { bank: row.bank, itemId: row.item_id, flagged: row.flagged, note: row.note };
+};
+/** get_review_due_count. */
+export const decodeDueCount: Decoder<number> = (data) => rawDueCount(data).due_today;
+
+/** What the settings would serve, and the counts of each choice beside them (no content, no entitlement needed). */
+export async function loadCustomTestCounts(settings: CustomTestSettings): Promise<CustomTestCounts> {
+  return callRpc('get_custom_test_counts', { settings: settingsArg(settings) }, decodeCustomTestCounts);
 }
 
 /** Serves a new test (entitlement required). Items come without keys; the id goes in the test page's URL. */
 export async function startCustomTest(settings: CustomTestSettings): Promise<CustomTest> {
-  return toTest(await callRpc('start_custom_test', { settings: settingsArg(settings) }, decodeCustomTest));
+  return callRpc('start_custom_test', { settings: settingsArg(settings) }, decodeCustomTest);
 }
 
 /** One of the student's tests: in progress (resume, with the clock from the stored start) or submitted (review). */
 export async function loadCustomTest(testId: string): Promise<CustomTest> {
-  return toTest(await callRpc('get_custom_test', { test_id: testId }, decodeCustomTest));
+  return callRpc('get_custom_test', { test_id: testId }, decodeCustomTest);
 }
 
 /**
@@ -228,51 +252,45 @@ export async function answerCustomTestItem(
   answer: CustomTestResponse,
   secondsSpent: number,
 ): Promise<CustomTestItem> {
-  return toItem(
-    await callRpc(
-      'answer_custom_test_item',
-      { test_id: testId, position, response: answer, seconds_spent: Math.max(0, Math.round(secondsSpent)) },
-      decodeCustomTestItem,
-    ),
+  return callRpc(
+    'answer_custom_test_item',
+    { test_id: testId, position, response: answer, seconds_spent: Math.max(0, Math.round(secondsSpent)) },
+    decodeCustomTestItem,
   );
 }
 
 /** Ends the test (the student's submit or the clock running out): graded, recorded, every key revealed. Idempotent. */
 export async function submitCustomTest(testId: string): Promise<CustomTest> {
-  return toTest(await callRpc('submit_custom_test', { test_id: testId }, decodeCustomTest));
+  return callRpc('submit_custom_test', { test_id: testId }, decodeCustomTest);
 }
 
 /** Flags or unflags an item and keeps a private note on it (an item served to the student). */
 export async function saveItemMark(mark: ItemMark): Promise<ItemMark> {
-  const row = await callRpc(
+  return callRpc(
     'set_item_mark',
     { bank: mark.bank, item_id: mark.itemId, flagged: mark.flagged, note: mark.note },
     decodeItemMark,
   );
-  return { bank: row.bank, itemId: row.item_id, flagged: row.flagged, note: row.note };
 }
 
 /** How many items the review schedule has due by the end of the student's today. */
 export async function loadDueCount(utcOffsetMinutes: number): Promise<number> {
-  return (await callRpc('get_review_due_count', { utc_offset_minutes: utcOffsetMinutes }, decodeDueCount))
-    .due_today;
+  return callRpc('get_review_due_count', { utc_offset_minutes: utcOffsetMinutes }, decodeDueCount);
 }
 
 /** The student's recent custom tests, newest first (20). */
 export async function listCustomTests(): Promise<CustomTestListing[]> {
-  const rows = await callRpc('list_custom_tests', {}, decodeCustomTestListing);
-  return rows.map((row) => ({
-    testId: row.test_id,
-    mode: row.mode,
-    status: row.status,
-    startedAt: row.started_at,
-    submittedAt: row.submitted_at,
-    items: row.items,
-    answered: row.answered,
-    points: row.points,
-    maxPoints: row.max_points,
-  }));
+  return callRpc('list_custom_tests', {}, decodeCustomTestListing);
 }
 
 /** The student's offset from UTC now, for the "due today" figures. */
 export const localUtcOffsetMinutes = (): number => -new Date().getTimezoneOffset();
+
+/** The custom-test builder's port (machines/test-builder): the shared entitlement check, the counts, the serve. */
+export const testBuilderService: TestBuilderPort = {
+  checkEntitlement: practiceService.checkEntitlement,
+  loadCounts: loadCustomTestCounts,
+  async startTest(settings) {
+    return { testId: (await startCustomTest(settings)).testId };
+  },
+};

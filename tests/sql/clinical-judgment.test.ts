@@ -1494,11 +1494,19 @@ describe('reset_practice_history', () => {
       asUser(backend.apiDb, user, (tx) =>
         tx.query<{ result: unknown }>('select public.reset_practice_history() as result'),
       );
-    expect((await reset()).rows[0]?.result).toEqual({ deleted_sets: 0, deleted_judgment_sets: 2 });
+    expect((await reset()).rows[0]?.result).toEqual({
+      deleted_sets: 0,
+      deleted_judgment_sets: 2,
+      deleted_custom_tests: 0,
+    });
     expect(await recordsOf(user)).toEqual(NOTHING);
     expect((await summaryOf(user)).judgment).toEqual(zeroJudgment());
     expect(await recordsOf(other)).toEqual(otherBefore);
-    expect((await reset()).rows[0]?.result).toEqual({ deleted_sets: 0, deleted_judgment_sets: 0 });
+    expect((await reset()).rows[0]?.result).toEqual({
+      deleted_sets: 0,
+      deleted_judgment_sets: 0,
+      deleted_custom_tests: 0,
+    });
     // A fresh start: the items are unanswered again.
     for (let i = 0; i < 5; i++) {
       const ids = (await judgmentSetOf(user, 'standalone', 12)).items.map((item) => item.id);

@@ -1028,7 +1028,11 @@ describe('reset_practice_history', () => {
     const result = await asUser(backend.apiDb, user, (tx) =>
       tx.query<{ result: unknown }>('select public.reset_practice_history() as result'),
     );
-    expect(result.rows[0]?.result).toEqual({ deleted_sets: 2, deleted_judgment_sets: 0 });
+    expect(result.rows[0]?.result).toEqual({
+      deleted_sets: 2,
+      deleted_judgment_sets: 0,
+      deleted_custom_tests: 0,
+    });
     expect(await aggregatesOf(user)).toEqual({
       status: [],
       categories: [],
@@ -1045,7 +1049,11 @@ describe('reset_practice_history', () => {
     const again = await asUser(backend.apiDb, user, (tx) =>
       tx.query<{ result: unknown }>('select public.reset_practice_history() as result'),
     );
-    expect(again.rows[0]?.result).toEqual({ deleted_sets: 0, deleted_judgment_sets: 0 });
+    expect(again.rows[0]?.result).toEqual({
+      deleted_sets: 0,
+      deleted_judgment_sets: 0,
+      deleted_custom_tests: 0,
+    });
     // A fresh start: the same question is new again.
     await recordAnswers(user, [[question(CC, 70), true]]);
     expect((await aggregatesOf(user)).totals).toEqual([
