@@ -110,6 +110,75 @@ describe('answering a custom test', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('a flagged item with its note is found in the flagged pool, its note shown with it', async () => {
+    const { page } = await studentPage(app, backend);
+    await buildClassicTest(page, 'Tutor');
+    await page.getByRole('heading', { name: 'Question 1 of 10' }).waitFor();
+    const stem = await page
+      .locator('[data-question-id] legend, [data-question-id] label')
+      .first()
+      .innerText();
+    await page.getByRole('button', { name: 'Flag for review' }).click();
+    await page.getByLabel('Private note').fill('Ask about the antidote');
+    await page.getByLabel('Private note').blur();
+    await page.getByRole('button', { name: 'Question 1, flagged' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Remove flag' }).count()).toBe(1);
+
+    await page.goto('/practice/custom');
+    await page.getByText(/This test will have \d+ items\./).waitFor();
+    await page.getByRole('radio', { name: /^Flagged by you/ }).click();
+    await page.getByText(/This test will have 1 item/).waitFor();
+    await page.getByRole('button', { name: 'Start the test' }).click();
+    await page.waitForURL(/\/practice\/custom\/test\?test=/);
+    await page.getByRole('heading', { name: 'Question 1 of 1' }).waitFor();
+    expect(
+      await page.locator('[data-question-id] legend, [data-question-id] label').first().innerText(),
+    ).toBe(stem);
+    expect(await page.getByLabel('Private note').inputValue()).toBe('Ask about the antidote');
+    expect(await page.getByRole('button', { name: 'Remove flag' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('keyboard only: answer, check, strike out and move on in a tutor test', async () => {
+    const { page } = await studentPage(app, backend);
+    await buildClassicTest(page, 'Tutor');
+    await page.getByRole('heading', { name: 'Question 1 of 10' }).waitFor();
+    const focused = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
+      );
+    /** Tabs forward until the focused control's name matches (the walk fails if it never does). */
+    const tabTo = async (name: RegExp) => {
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press('Tab');
+        if (name.test(await focused())) return;
+      }
+      throw new Error(`Tab never reached ${name}`);
+    };
+    // The heading has focus: Tab reaches the options, Space chooses one.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByRole('radio', { checked: true }).count()).toBe(1);
+    await tabTo(/^Strike out option B$/);
+    await page.keyboard.press('Enter');
+    await page.getByText('Option B struck out').waitFor();
+    await tabTo(/^Check answer$/);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('reveal').waitFor();
+    await tabTo(/^Next$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Question 2 of 10' }).waitFor();
+    await tabTo(/^Flag for review$/);
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Question 2, flagged' }).waitFor();
+    await tabTo(/^Lab values$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Lab values' }).waitFor();
+    // The open drawer's overlay dims the page behind it: the drawer itself is checked.
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
   it('fits a phone and stays axe-clean in both colour schemes', async () => {
     const { page } = await studentPage(app, backend);
     const testId = await buildClassicTest(page, 'Tutor');

@@ -65,44 +65,54 @@ function LabValues() {
       <Button variant="default" onClick={open} aria-haspopup="dialog">
         {testSessionCopy.labValues}
       </Button>
-      <Drawer opened={opened} onClose={close} title={testSessionCopy.labValues} position="right" size="md">
-        <Stack gap="md">
-          <Text fz="sm">{labValuesNote}</Text>
-          {labGroups.map((group) => (
-            <Stack key={group.title} gap={4}>
-              <Title order={3} fz="h5">
-                {group.title}
-              </Title>
-              <Table.ScrollContainer minWidth={0}>
-                <Table withTableBorder fz="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Test</Table.Th>
-                      <Table.Th scope="col">Range</Table.Th>
-                      <Table.Th scope="col">Unit</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {group.values.map((v) => (
-                      <Table.Tr key={v.name}>
-                        <Table.Th scope="row" fw={500}>
-                          {v.name}
-                        </Table.Th>
-                        <Table.Td>{v.range}</Table.Td>
-                        <Table.Td>{v.unit}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+      <Drawer.Root opened={opened} onClose={close} position="right" size="md">
+        <Drawer.Overlay />
+        <Drawer.Content>
+          {/* role="none": the drawer's header element must not become a second banner landmark. */}
+          <Drawer.Header role="none">
+            <Drawer.Title>{testSessionCopy.labValues}</Drawer.Title>
+            <Drawer.CloseButton aria-label="Close lab values" />
+          </Drawer.Header>
+          <Drawer.Body>
+            <Stack gap="md">
+              <Text fz="sm">{labValuesNote}</Text>
+              {labGroups.map((group) => (
+                <Stack key={group.title} gap={4}>
+                  <Title order={3} fz="h5">
+                    {group.title}
+                  </Title>
+                  <Table.ScrollContainer minWidth={0}>
+                    <Table withTableBorder fz="sm">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th scope="col">Test</Table.Th>
+                          <Table.Th scope="col">Range</Table.Th>
+                          <Table.Th scope="col">Unit</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {group.values.map((v) => (
+                          <Table.Tr key={v.name}>
+                            <Table.Th scope="row" fw={500}>
+                              {v.name}
+                            </Table.Th>
+                            <Table.Td>{v.range}</Table.Td>
+                            <Table.Td>{v.unit}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                </Stack>
+              ))}
+              <Text fz="xs">
+                Sources: {[...new Set(labGroups.flatMap((g) => g.values.map((v) => v.source)))].join('; ')}.
+                Recorded {LAB_VALUES_RECORDED}.
+              </Text>
             </Stack>
-          ))}
-          <Text fz="xs">
-            Sources: {[...new Set(labGroups.flatMap((g) => g.values.map((v) => v.source)))].join('; ')}.
-            Recorded {LAB_VALUES_RECORDED}.
-          </Text>
-        </Stack>
-      </Drawer>
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
     </>
   );
 }
