@@ -5,5 +5,9 @@ export const itemCopy = {
   dragHow:
     'Drag a word into each blank, or tap a word and then a blank (with a keyboard: Enter on a word, then on a blank). Tap a filled blank to take its word back.',
   emptyBlank: 'empty',
+  yourAnswer: 'Your answer:',
+  noAnswer: 'No answer.',
+  pickRight: 'correct',
+  pickWrong: 'not correct',
   steps: judgmentStepNames,
 };

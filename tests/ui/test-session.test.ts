@@ -179,6 +179,25 @@ describe('answering a custom test', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
+  it('NGN items: ending a timed test at once shows every item unanswered with its key in words', async () => {
+    const { page } = await studentPage(app, backend);
+    await page.goto('/practice/custom');
+    await page.getByText(/This test will have \d+ items\./).waitFor();
+    await page.getByRole('checkbox', { name: /^Classic multiple choice/ }).click();
+    await page.getByRole('checkbox', { name: /^NGN case studies/ }).click();
+    await page.getByLabel('Number of items').fill('10');
+    await page.getByRole('radio', { name: /^Timed/ }).click();
+    await page.getByText('This test will have 10 items.').waitFor();
+    await page.getByRole('button', { name: 'Start the test' }).click();
+    await page.getByRole('heading', { name: 'Item 1 of 10' }).waitFor();
+    await page.getByRole('button', { name: 'End test and see results' }).click();
+    await page.getByRole('heading', { name: 'Your results' }).waitFor();
+    expect(await page.getByText('0 answered, 10 unanswered.').count()).toBe(1);
+    expect(await page.getByTestId('unanswered').count()).toBe(10);
+    expect(await page.getByTestId('correct-answer').count()).toBe(10);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('fits a phone and stays axe-clean in both colour schemes', async () => {
     const { page } = await studentPage(app, backend);
     const testId = await buildClassicTest(page, 'Tutor');

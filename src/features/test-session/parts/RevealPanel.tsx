@@ -1,6 +1,7 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CustomTestItem } from '../../../../machines/test-session/test-session.machine';
 import { CLASSIC_RESPONSE_PART } from '../../../../machines/test-session/test-session.rules';
+import { ItemReview } from '../../../components/items/ItemReview';
 import { optionLetter } from '../../../components/option-letter';
 import { testSessionCopy } from '../test-session-copy';
 
@@ -10,6 +11,18 @@ export function RevealPanel({ item, heading }: { item: CustomTestItem; heading?:
   if (!reveal) return null;
   const chosen = item.response?.[CLASSIC_RESPONSE_PART]?.[0];
   const answered = item.response !== null && Object.values(item.response).some((picks) => picks.length > 0);
+  // An NGN item: its review as clinical judgment shows it (the response beside the key, in words).
+  if (reveal.item)
+    return (
+      <Stack gap={4} data-testid="reveal" data-item-id={item.itemId}>
+        {!answered && (
+          <Badge color="dark.6" variant="outline" tt="none" data-testid="unanswered">
+            {testSessionCopy.unanswered}
+          </Badge>
+        )}
+        <ItemReview item={reveal.item} response={item.response ?? {}} index={item.position - 1} />
+      </Stack>
+    );
   return (
     <Paper withBorder p="md" data-testid="reveal" data-item-id={item.itemId}>
       <Stack gap="xs">
