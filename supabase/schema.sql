@@ -2336,24 +2336,33 @@ begin
   select json_build_object(
     'items', sized.size[1] * 6 + sized.size[2] + sized.size[3] * 6,
     'available', sized.singles + 6 * sized.cases,
+    -- One grouped pass over the units per figure (each choice with the other choices as given).
     'by_category', (
-      select json_agg(json_build_object('category', need.name, 'available', coalesce((
-               select sum(u.size) from units u
-                where u.category = need.name and u.kind = any (v_kinds)
-                  and private.unit_in_pool(v_pool, u.unused, u.incorrect, u.flagged, u.due)), 0)) order by need.ord)
-        from unnest(private.client_need_categories()) with ordinality as need(name, ord)),
+      select json_agg(json_build_object('category', need.name, 'available', coalesce(c.available, 0))
+                      order by need.ord)
+        from unnest(private.client_need_categories()) with ordinality as need(name, ord)
+        left join (select u.category, sum(u.size)::integer as available
+                     from units u
+                    where u.kind = any (v_kinds)
+                      and private.unit_in_pool(v_pool, u.unused, u.incorrect, u.flagged, u.due)
+                    group by u.category) as c on c.category = need.name),
     'by_pool', (
-      select json_object_agg(p.pool, coalesce((
-               select sum(u.size) from units u
-                where u.category = any (v_categories) and u.kind = any (v_kinds)
-                  and private.unit_in_pool(p.pool, u.unused, u.incorrect, u.flagged, u.due)), 0))
-        from unnest(array['all', 'unused', 'incorrect', 'flagged', 'due']) as p(pool)),
+      select json_build_object(
+               'all', coalesce(sum(u.size), 0),
+               'unused', coalesce(sum(u.size) filter (where u.unused), 0),
+               'incorrect', coalesce(sum(u.size) filter (where u.incorrect), 0),
+               'flagged', coalesce(sum(u.size) filter (where u.flagged), 0),
+               'due', coalesce(sum(u.size) filter (where u.due), 0))
+        from units u
+       where u.category = any (v_categories) and u.kind = any (v_kinds)),
     'by_kind', (
-      select json_object_agg(k.kind, coalesce((
-               select sum(u.size) from units u
-                where u.category = any (v_categories) and u.kind = k.kind
-                  and private.unit_in_pool(v_pool, u.unused, u.incorrect, u.flagged, u.due)), 0))
-        from unnest(array['classic', 'standalone', 'case']) as k(kind)))
+      select json_build_object(
+               'classic', coalesce(sum(u.size) filter (where u.kind = 'classic'), 0),
+               'standalone', coalesce(sum(u.size) filter (where u.kind = 'standalone'), 0),
+               'case', coalesce(sum(u.size) filter (where u.kind = 'case'), 0))
+        from units u
+       where u.category = any (v_categories)
+         and private.unit_in_pool(v_pool, u.unused, u.incorrect, u.flagged, u.due)))
     into v_result
     from sized;
   return v_result;

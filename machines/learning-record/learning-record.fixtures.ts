@@ -24,6 +24,8 @@ export const emptySummary: ResultsSummary = {
   missedCount: 0,
   seenCount: 0,
   bankSize: 411,
+  dueToday: 0,
+  customTests: [],
   judgment: noJudgment,
 };
 
@@ -51,6 +53,8 @@ export const twoSetSummary: ResultsSummary = {
   missedCount: 6,
   seenCount: 20,
   bankSize: 411,
+  dueToday: 0,
+  customTests: [],
   judgment: {
     ...noJudgment,
     sets: 1,

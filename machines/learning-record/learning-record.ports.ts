@@ -1,3 +1,4 @@
+import type { CustomTestListing } from '../../domain/custom-tests';
 import type { JudgmentSetKind } from '../clinical-judgment/clinical-judgment.ports';
 import type {
   PracticeFocus,
@@ -36,6 +37,10 @@ export interface ResultsSummary {
   missedCount: number;
   seenCount: number;
   bankSize: number;
+  /** Items of the review schedule due by the end of the student's today (custom tests, decision 220). */
+  dueToday: number;
+  /** The student's recent custom tests, newest first (decision 220). */
+  customTests: CustomTestListing[];
   /** Clinical judgment (NGN) sets: points earned of the points possible, by step and by category. */
   judgment: JudgmentSummary;
 }

@@ -1,4 +1,5 @@
 import type { LearningRecordPort, PracticeSetRecord, ReviewedSet } from '../../machines/shared/ports';
+import { listCustomTests, loadDueCount, localUtcOffsetMinutes } from './custom-tests';
 import { decodePracticeSet, decodeResultsSummary } from './decoders';
 import { listJudgmentSets, sendJudgmentSet } from './judgment.service';
 import { judgmentOutbox, practiceOutbox, REFUSED_SET } from './practice-outbox';
@@ -50,9 +51,11 @@ export const learningRecordService: LearningRecordPort = {
   },
 
   async loadSummary() {
-    const [row, judgmentSets] = await Promise.all([
+    const [row, judgmentSets, dueToday, customTests] = await Promise.all([
       callRpc('get_results_summary', {}, decodeResultsSummary),
       listJudgmentSets(),
+      loadDueCount(localUtcOffsetMinutes()),
+      listCustomTests(),
     ]);
     return {
       totals: row.totals,
@@ -75,6 +78,8 @@ export const learningRecordService: LearningRecordPort = {
       missedCount: row.missed_count,
       seenCount: row.seen_count,
       bankSize: row.bank_size,
+      dueToday,
+      customTests,
       judgment: {
         sets: row.judgment?.sets ?? 0,
         points: row.judgment?.points ?? 0,

@@ -1,4 +1,4 @@
-// Custom tests (supabase/migrations/20261128140000_custom_tests.sql, decision 220) on a known
+// Custom tests (supabase/migrations/20261128162200_custom_tests.sql, decision 220) on a known
 // fixture: the builder's counts equal what the serve gives for every kind of setting; pools follow
 // the student's record; timed tests keep every key on the server until submit, tutor tests reveal an
 // item's key once it is answered and lock it; the submit records into the results figures and the

@@ -1,4 +1,4 @@
-// The review schedule's FSRS (supabase/migrations/20261128140000_custom_tests.sql, private.fsrs_* and
+// The review schedule's FSRS (supabase/migrations/20261128162200_custom_tests.sql, private.fsrs_* and
 // private.review_item) against the maintained ts-fsrs package (the oracle, a devDependency): random
 // review histories replayed through both, every step's difficulty, stability, interval and due
 // date compared, on PGlite and on PostgreSQL. Then the schedule as the record feeds it: a practice

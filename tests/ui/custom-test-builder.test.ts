@@ -5,6 +5,7 @@
  * both colour schemes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { asUser } from '../sql/as-role';
 import type { LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, startApp } from '../support/browser';
 import { fixtureCase, fixtureItems, replaceNgnBank } from '../support/ngn-fixtures';
@@ -68,6 +69,62 @@ describe('create a test', () => {
       expect(await overflowProblems(page), scheme).toEqual([]);
       expect(await axeViolations(page), scheme).toEqual([]);
     }
+  });
+
+  it('a question answered wrong yesterday is due today: the dashboard says so and starts its review in one click', async () => {
+    const { page, user } = await studentPage(app, backend);
+    // Yesterday's practice (simulated: submitted 25 hours ago, within the record's 48-hour window):
+    // one question answered wrong, one right.
+    const yesterday = new Date(Date.now() - 25 * 3_600_000);
+    const served = await asUser(backend.db, user.id, async (tx) => {
+      const { rows } = await tx.query<{
+        set: { questions: { id: string; options: { id: string; is_correct: boolean }[] }[] };
+      }>('select public.get_practice_questions(2) as set');
+      const [wrong, right] = rows[0]?.set.questions ?? [];
+      if (!wrong || !right) throw new Error('fewer than two questions served');
+      await tx.query(
+        `select public.record_practice_set(set_id => $1, question_ids => $2, chosen_option_ids => $3,
+           layout => 'one', started_at => $4, submitted_at => $5)`,
+        [
+          crypto.randomUUID(),
+          JSON.stringify([wrong.id, right.id]),
+          JSON.stringify([
+            wrong.options.find((o) => !o.is_correct)?.id,
+            right.options.find((o) => o.is_correct)?.id,
+          ]),
+          new Date(yesterday.getTime() - 5 * 60_000),
+          yesterday,
+        ],
+      );
+      return { wrong: wrong.id, rightOption: wrong.options.find((o) => o.is_correct)?.id };
+    });
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Review 1 item due today' }).click();
+    await page.waitForURL(/\/practice\/custom\/test\?test=[0-9a-f-]{36}$/);
+    const testId = new URL(page.url()).searchParams.get('test');
+    const { rows } = await backend.db.query<{ item_id: string }>(
+      'select item_id from public.custom_test_items where test_id = $1',
+      [testId],
+    );
+    expect(rows).toEqual([{ item_id: served.wrong }]);
+
+    // /results lists it: in progress (Continue), then, once submitted, with its points (Review).
+    const row = page.locator(`[data-custom-test-id="${testId}"]`);
+    await page.goto('/results');
+    await expect.poll(() => row.textContent()).toContain('In progress: 0 of 1 answered');
+    await asUser(backend.db, user.id, async (tx) => {
+      await tx.query('select public.answer_custom_test_item($1, 1, $2::jsonb, 20)', [
+        testId,
+        JSON.stringify({ answer: [served.rightOption] }),
+      ]);
+      await tx.query('select public.submit_custom_test($1)', [testId]);
+    });
+    await page.reload();
+    await expect.poll(() => row.textContent()).toContain('1 / 1 (100%)');
+    expect(await row.getByRole('link', { name: /^Review/ }).getAttribute('href')).toBe(
+      `/practice/custom/test?test=${testId}`,
+    );
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('sends a student without a plan or trial to billing, as /practice does', async () => {

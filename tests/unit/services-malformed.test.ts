@@ -137,8 +137,9 @@ describe('practice service', () => {
 describe('learning-record service', () => {
   test('results summary: mapped when well formed, a clear error when a key is missing', async () => {
     answer.data = summary;
-    answer.byName = { list_judgment_sets: [] };
+    answer.byName = { list_judgment_sets: [], get_review_due_count: { due_today: 3 }, list_custom_tests: [] };
     const loaded = await learningRecordService.loadSummary();
+    expect([loaded.dueToday, loaded.customTests]).toEqual([3, []]);
     expect(loaded.recentSets).toEqual([
       {
         setId: 's1',
@@ -165,9 +166,29 @@ describe('learning-record service', () => {
       );
     }
     answer.data = summary;
-    answer.byName = { list_judgment_sets: [{ set_id: 'j1', kind: 'essay' }] };
+    answer.byName = {
+      list_judgment_sets: [{ set_id: 'j1', kind: 'essay' }],
+      get_review_due_count: { due_today: 0 },
+      list_custom_tests: [],
+    };
     expect((await errorOf(learningRecordService.loadSummary())).message).toBe(
       'The judgment sets came back in an unexpected shape.',
+    );
+    answer.byName = {
+      list_judgment_sets: [],
+      get_review_due_count: { due_today: -1 },
+      list_custom_tests: [],
+    };
+    expect((await errorOf(learningRecordService.loadSummary())).message).toBe(
+      'The review count came back in an unexpected shape.',
+    );
+    answer.byName = {
+      list_judgment_sets: [],
+      get_review_due_count: { due_today: 0 },
+      list_custom_tests: [{}],
+    };
+    expect((await errorOf(learningRecordService.loadSummary())).message).toBe(
+      'Your tests came back in an unexpected shape.',
     );
   });
 

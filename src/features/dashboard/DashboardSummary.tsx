@@ -16,6 +16,9 @@ import { learningRecordService } from '../../services/learning-record.service';
 
 const implementations = createLearningRecordImplementations(learningRecordService);
 
+/** The spaced review's one-click start (decision 220): how many items are due today. */
+const dueReviewLabel = (due: number) => `Review ${due} ${due === 1 ? 'item' : 'items'} due today`;
+
 /**
  * Below the greeting: what the record says so far and the two sets built from it. Sets waiting on
  * this device are sent first (the same learning-record flow as /results).
@@ -78,6 +81,21 @@ export function DashboardSummary({ userId }: { userId: string }) {
                   Review questions I missed
                 </Button>
               )}
+            </Group>
+            <Group>
+              {summary.dueToday > 0 && (
+                <Button
+                  component={Link}
+                  to={`${paths.customTest}?pool=due&start=1`}
+                  variant="light"
+                  data-testid="dashboard-due-review"
+                >
+                  {dueReviewLabel(summary.dueToday)}
+                </Button>
+              )}
+              <Button component={Link} to={paths.customTest} variant="default">
+                Create a test
+              </Button>
             </Group>
           </>
         )}

@@ -13,6 +13,7 @@ import { ErrorDetails } from '../../components/ErrorDetails';
 import { studentErrorText } from '../../components/error-text';
 import { EmptyIllustration } from '../../components/illustrations';
 import { paths } from '../../config/paths';
+import { CustomTests } from './parts/CustomTests';
 import { JudgmentSets } from './parts/JudgmentSets';
 import { CategoryChart, JudgmentBreakdown, OverTimeChart, PastSets } from './parts/RecordCharts';
 import { SetReview } from './parts/SetReview';
@@ -116,6 +117,7 @@ export function ResultsView({ snapshot, send }: ResultsViewProps) {
             <PastSets summary={summary} onOpen={(setId) => send({ type: 'set.open', setId })} />
           )}
           <JudgmentSets summary={summary} />
+          <CustomTests summary={summary} />
         </>
       )}
     </Stack>
