@@ -6,6 +6,7 @@ import { checkoutReturnFixtures } from './checkout-return/checkout-return.fixtur
 import { clinicalJudgmentFixtures } from './clinical-judgment/clinical-judgment.fixtures';
 import { emailLoginFixtures } from './email-login/email-login.fixtures';
 import { historyResetFixtures } from './history-reset/history-reset.fixtures';
+import { itemMarksFixtures } from './item-marks/item-marks.fixtures';
 import { learningRecordFixtures } from './learning-record/learning-record.fixtures';
 import { mockExamFixtures } from './mock-exam/mock-exam.fixtures';
 import { mockRecordFixtures } from './mock-record/mock-record.fixtures';
@@ -15,6 +16,7 @@ import { recordDeliveryFixtures } from './record-delivery/record-delivery.fixtur
 import { resetPasswordFixtures } from './reset-password/reset-password.fixtures';
 import type { FlowFixtures } from './shared/fixtures';
 import { testBuilderFixtures } from './test-builder/test-builder.fixtures';
+import { testSessionFixtures } from './test-session/test-session.fixtures';
 
 /**
  * Every flow's fixtures by machine id (the keys of machines/index.ts). Tests and /dev/flows read
@@ -35,6 +37,8 @@ export const flowFixtures: Record<string, FlowFixtures<unknown>> = {
   'mock-report': mockReportFixtures,
   'mock-record': mockRecordFixtures as FlowFixtures<unknown>,
   'test-builder': testBuilderFixtures,
+  'test-session': testSessionFixtures as FlowFixtures<unknown>,
   'access-gate': accessGateFixtures,
   'record-delivery': recordDeliveryFixtures,
+  'item-marks': itemMarksFixtures as FlowFixtures<unknown>,
 };

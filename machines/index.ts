@@ -7,6 +7,7 @@ import { checkoutReturnMachine } from './checkout-return/checkout-return.machine
 import { clinicalJudgmentMachine } from './clinical-judgment/clinical-judgment.machine';
 import { emailLoginMachine } from './email-login/email-login.machine';
 import { historyResetMachine } from './history-reset/history-reset.machine';
+import { itemMarksMachine } from './item-marks/item-marks.machine';
 import { learningRecordMachine } from './learning-record/learning-record.machine';
 import { mockExamMachine } from './mock-exam/mock-exam.machine';
 import { mockRecordMachine } from './mock-record/mock-record.machine';
@@ -15,6 +16,7 @@ import { practiceSessionMachine } from './practice-session/practice-session.mach
 import { recordDeliveryMachine } from './record-delivery/record-delivery.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
 import { testBuilderMachine } from './test-builder/test-builder.machine';
+import { testSessionMachine } from './test-session/test-session.machine';
 
 /**
  * Every flow machine by id. The chart generator, the contract tests and /dev/flows read this
@@ -35,7 +37,9 @@ export const machines: Record<string, AnyStateMachine> = {
   'mock-report': mockReportMachine,
   'mock-record': mockRecordMachine,
   'test-builder': testBuilderMachine,
+  'test-session': testSessionMachine,
   // Shared parts the flows above invoke.
   'access-gate': accessGateMachine,
   'record-delivery': recordDeliveryMachine,
+  'item-marks': itemMarksMachine,
 };

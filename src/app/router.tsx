@@ -206,6 +206,14 @@ function pages(): RouteObject[] {
         (m) => m.TestBuilderPage,
       ),
     },
+    // The answering page of a custom test checks the session itself (its machine owns the guard).
+    {
+      path: paths.customTestSession,
+      lazy: lazyPage(
+        () => import('../features/test-session/TestSessionPage'),
+        (m) => m.TestSessionPage,
+      ),
+    },
     // Clinical judgment practice checks the session itself too (its machine owns the guard).
     {
       path: paths.clinicalJudgment,

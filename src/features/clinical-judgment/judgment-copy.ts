@@ -1,4 +1,4 @@
-import { judgmentStepNames } from '../../content/judgment-steps';
+import { itemCopy } from '../../content/item-copy';
 
 /** Texts of /clinical-judgment (beyond the spec: docs/decisions/061-clinical-judgment.md). */
 export const judgmentCopy = {
@@ -19,5 +19,6 @@ export const judgmentCopy = {
   reviewLoading: 'Loading the set…',
   reviewFailedTitle: 'We could not load this set',
   backToResults: 'Back to Results',
-  steps: judgmentStepNames,
+  // The item renderers' texts, shared with every flow (src/content/item-copy.ts).
+  ...itemCopy,
 };

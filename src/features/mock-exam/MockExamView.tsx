@@ -9,9 +9,9 @@ import { Calculator } from '../../components/Calculator';
 import { ErrorDetails } from '../../components/ErrorDetails';
 import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
 import { focusOnMount } from '../../components/focus-on-mount';
-import { Exhibit } from '../../components/ngn-items/Exhibit';
-import { ItemView } from '../../components/ngn-items/ItemView';
-import { QuestionCard } from '../../components/QuestionCard';
+import { Exhibit } from '../../components/items/Exhibit';
+import { ItemView } from '../../components/items/ItemView';
+import { QuestionCard } from '../../components/items/QuestionCard';
 import { examCopy } from './exam-copy';
 
 export type MockExamSnapshot = SnapshotFrom<typeof mockExamMachine>;

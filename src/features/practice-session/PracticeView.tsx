@@ -13,8 +13,8 @@ import {
 import type { PracticeFocus, PracticeQuestion } from '../../../machines/shared/ports';
 import { BusyNote } from '../../components/BusyNote';
 import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
+import { QuestionCard } from '../../components/items/QuestionCard';
 import { optionLetter } from '../../components/option-letter';
-import { QuestionCard } from '../../components/QuestionCard';
 import { LayoutSwitch } from './parts/LayoutSwitch';
 import { ProgressHeader } from './parts/ProgressHeader';
 import { ResultsPanel } from './parts/ResultsPanel';

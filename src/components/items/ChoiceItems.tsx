@@ -1,7 +1,7 @@
 import { Checkbox, NativeSelect, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { NgnItem } from '../../../domain/ngn-items';
-import { itemCopy } from './item-copy';
+import { itemCopy } from '../../content/item-copy';
 import { type ItemInteraction, picksIn, templateParts } from './item-props';
 
 type Of<T extends NgnItem['type']> = Extract<NgnItem, { type: T }>;

@@ -1,6 +1,6 @@
-import { Badge, Group, Paper, Radio, Stack, Title } from '@mantine/core';
-import { focusOnMount } from './focus-on-mount';
-import { optionLetter } from './option-letter';
+import { Badge, Group, Paper, Radio, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { focusOnMount } from '../focus-on-mount';
+import { optionLetter } from '../option-letter';
 
 interface QuestionCardProps {
   /** A practice question or a mock-exam item: what is shown, never the key. */
@@ -15,6 +15,8 @@ interface QuestionCardProps {
   focusHeading: boolean;
   /** The heading instead of "Question n of total" (the mock exam has no known total). */
   heading?: string;
+  /** Options the student struck out (custom tests): drawn crossed out, still selectable. */
+  struck?: string[];
   onSelect(optionId: string): void;
 }
 
@@ -38,6 +40,7 @@ export function QuestionCard({
   locked,
   focusHeading,
   heading,
+  struck = [],
   onSelect,
 }: QuestionCardProps) {
   const headingId = `question-${question.id}-heading`;
@@ -68,7 +71,16 @@ export function QuestionCard({
               <Radio
                 key={option.id}
                 value={option.id}
-                label={`${optionLetter(i)}. ${option.label}`}
+                label={
+                  struck.includes(option.id) ? (
+                    <span className="struck-option" data-struck="true">
+                      {`${optionLetter(i)}. ${option.label}`}
+                      <VisuallyHidden> (struck out)</VisuallyHidden>
+                    </span>
+                  ) : (
+                    `${optionLetter(i)}. ${option.label}`
+                  )
+                }
                 disabled={locked}
                 classNames={
                   locked ? (option.id === answer ? lockedChoiceClasses : lockedOptionClasses) : undefined

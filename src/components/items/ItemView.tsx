@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { NgnItem } from '../../../domain/ngn-items';
+import { itemCopy } from '../../content/item-copy';
 import { focusOnMount } from '../focus-on-mount';
 import {
   BowTieItem,
@@ -9,7 +10,6 @@ import {
   MatrixItem,
   MultipleResponseItem,
 } from './ChoiceItems';
-import { itemCopy } from './item-copy';
 import type { ItemInteraction } from './item-props';
 
 /** The answering part of an item, by type. */

@@ -1,0 +1,27 @@
+import { BackendError } from '../shared/backend-error';
+import { done, type FlowFixtures, failed, plain } from '../shared/fixtures';
+import type { ItemMarksInput } from './item-marks.machine';
+
+export const twoMarks: ItemMarksInput = {
+  marks: [
+    { bank: 'classic', itemId: 'q1', flagged: false, note: '' },
+    { bank: 'ngn', itemId: 'ngn-mr-901', flagged: true, note: 'Review bow-ties' },
+  ],
+};
+
+export const itemMarksFixtures: FlowFixtures<ItemMarksInput> = {
+  inputs: { 'Two items, the second flagged with a note': () => structuredClone(twoMarks) },
+  events: [
+    { label: 'Flag item 1', event: { type: 'flag.toggle', index: 0 } },
+    { label: 'Flag item 2', event: { type: 'flag.toggle', index: 1 } },
+    { label: 'Flag item 3 (none)', event: { type: 'flag.toggle', index: 2 } },
+    {
+      label: 'Type a note on item 1',
+      event: { type: 'note.change', index: 0, text: 'Check the potassium range' },
+    },
+    { label: 'Leave the note of item 1', event: { type: 'note.save', index: 0 } },
+    done('saveItemMark', twoMarks.marks[0], 'saved'),
+    failed('saveItemMark', new BackendError('Failed to fetch')),
+    plain('mark.retry'),
+  ],
+};
