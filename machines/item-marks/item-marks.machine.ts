@@ -13,7 +13,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { type ItemMark, NOTE_MAX_LENGTH } from '../../domain/custom-tests';
-import { errorMessage } from '../shared/messages';
+import { errorActions, rememberFailure } from '../shared/error-actions';
 import { placeholdersFor } from '../shared/not-provided';
 
 export interface ItemMarksInput {
@@ -84,7 +84,7 @@ export const itemMarksMachine = setup({
       const current = now?.flagged === saved.flagged && now?.note === saved.note;
       return { pending: current ? rest : [...rest, first], error: null };
     }),
-    rememberError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
+    ...errorActions<ItemMarksContext, ItemMarksEvent>(),
   },
 }).createMachine({
   id: 'item-marks',
@@ -120,7 +120,7 @@ export const itemMarksMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+          actions: rememberFailure,
         },
       },
     },

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { accessGateGuards, paidFlowGate, redirectingState } from '../access-gate/access-gate.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
-import { rememberFailure } from '../shared/error-actions';
+import { errorActions, rememberFailure } from '../shared/error-actions';
 import { errorMessage } from '../shared/messages';
 import { placeholdersFor } from '../shared/not-provided';
 import {
@@ -96,8 +96,7 @@ export const testSessionMachine = setup({
     /** Keeps (or forgets) this device's progress on the test (provided by the app). */
     saveProgress: (_, _params: TestProgress | null) => {},
     clearProgress: () => {},
-    rememberError: assign({ error: (_, params: { message: string }) => params.message }),
-    clearError: assign({ error: null }),
+    ...errorActions<TestSessionContext, TestSessionEvent>(),
     storeTest: assign(({ context }, params: { test: CustomTest }) => loadedTest(context, params.test)),
     pickAnswer: assign({
       responses: ({ context }, params: { groupId: string; choiceId: string }) =>
