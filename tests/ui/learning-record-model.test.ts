@@ -109,6 +109,10 @@ describe('learning-record in the browser (model paths)', () => {
     await page.goto(input.openSetId ? `/results?set=${set.setId}` : '/results');
 
     const button = (name: string) => page.getByRole('button', { name, exact: true }).first();
+    const releaseSummaryCompanions = async () => {
+      for (const call of ['list_judgment_sets', 'get_review_due_count', 'list_custom_tests'])
+        await gate.release(call);
+    };
     const drivers: Record<string, (p: Page, e: AnyEventObject) => Promise<void>> = {
       'xstate.done.actor.deliverOutbox': async () => {
         // A retry finds the outbox already emptied by the first delivery: then nothing is sent.
@@ -116,15 +120,16 @@ describe('learning-record in the browser (model paths)', () => {
         if (emptyRecord) await gate.abort('record_practice_set');
         else await gate.release('record_practice_set');
       },
-      // The summary comes with the list of judgment sets (two calls, one load): both answer, or the
-      // summary fails and the list's answer is let through so no stale call stays held.
+      // The summary comes with the judgment sets, the due-for-review count and the custom tests
+      // (four calls, one load): all answer, or the summary fails and the others' answers are let
+      // through so no stale call stays held.
       'xstate.done.actor.loadSummary': async () => {
-        await gate.release('list_judgment_sets');
+        await releaseSummaryCompanions();
         await gate.release('get_results_summary');
       },
       'xstate.error.actor.loadSummary': async () => {
         await gate.abort('get_results_summary');
-        await gate.release('list_judgment_sets');
+        await releaseSummaryCompanions();
       },
       'summary.retry': () => button('Try again').click(),
       'set.open': () =>

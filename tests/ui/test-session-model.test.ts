@@ -5,12 +5,12 @@
  * until the driver releases them or fails them at the network, so every busy state is seen.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { testSessionFixtures } from '../../machines/test-session/test-session.fixtures';
 import { type TestSessionInput, testSessionMachine } from '../../machines/test-session/test-session.machine';
 import { grantTrial, type LocalBackend } from '../support/backend';
-import { type AppUnderTest, startApp } from '../support/browser';
+import { type AppUnderTest, axeViolations, startApp } from '../support/browser';
 import { RpcGate } from '../support/browser-paths';
 import { Coverage, expectFullCoverage, toModelMachine } from '../support/model';
 import { startUiBackend } from '../support/ui-backend';
@@ -36,6 +36,19 @@ const ev = (label: string) => {
   return found.event;
 };
 const pick = { type: 'answer.pick', groupId: 'answer', choiceId: 'q1-wrong' };
+
+/** Each state's check, followed by an axe run on the page as that state shows it. */
+function withAxe(page: Page, checks: Record<string, () => Promise<unknown>>) {
+  return Object.fromEntries(
+    Object.entries(checks).map(([state, check]) => [
+      state,
+      async () => {
+        await check();
+        expect(await axeViolations(page), state).toEqual([]);
+      },
+    ]),
+  );
+}
 
 /** Every leaf state of the machine, by hand-picked paths (the model replays each one). */
 const paths: Array<{
@@ -131,7 +144,8 @@ describe('test-session in the browser (model paths)', () => {
         'set.submit': () => button('End test and see results').click(),
         'xstate.done.actor.recordDelivery': () => gate.release('submit_custom_test'),
       },
-      states: {
+      // Every state the page shows is checked with axe too (issue 29: axe clean in every state).
+      states: withAxe(page, {
         'test-session.checkingAccess': () => page.getByText('Checking your access…').waitFor(),
         'test-session.redirecting': () => page.waitForURL(/\/billing$/),
         'test-session.loading': () => page.getByText('Loading your test…').waitFor(),
@@ -150,7 +164,7 @@ describe('test-session in the browser (model paths)', () => {
         },
         'test-session.submitting': () => page.getByText('Submitting your test…').waitFor(),
         'test-session.results': () => page.getByRole('heading', { name: 'Your results' }).waitFor(),
-      },
+      }),
     });
   });
 });

@@ -177,6 +177,12 @@ describe('answering a custom test', () => {
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // The on-screen calculator (shared with the mock exam) opens and computes from the keyboard.
+    await tabTo(/^Calculator$/);
+    await page.keyboard.press('Enter');
+    await tabTo(/^1$/);
+    await page.keyboard.type('12*3=');
+    await expect.poll(() => page.getByTestId('calculator-display').textContent()).toBe('36');
   });
 
   it('NGN items: ending a timed test at once shows every item unanswered with its key in words', async () => {
@@ -206,6 +212,8 @@ describe('answering a custom test', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`/practice/custom/test?test=${testId}`);
       await page.getByRole('heading', { name: 'Question 1 of 10' }).waitFor();
+      await page.getByRole('button', { name: 'Calculator' }).click();
+      await page.getByRole('group', { name: 'Calculator' }).waitFor();
       expect(await overflowProblems(page), scheme).toEqual([]);
       expect(await axeViolations(page), scheme).toEqual([]);
     }

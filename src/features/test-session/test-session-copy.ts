@@ -22,6 +22,7 @@ export const testSessionCopy = {
   markFailed: 'Your flag or note could not be saved.',
   labValues: 'Lab values',
   calculator: 'Calculator',
+  hideCalculator: 'Hide calculator',
   timeLeft: 'Time left',
   timeUp: 'Time is up: your answers so far were submitted.',
   strike: (letter: string) => `Strike out option ${letter}`,

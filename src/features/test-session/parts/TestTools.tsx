@@ -1,9 +1,10 @@
 import { Alert, Button, Drawer, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Calculator } from '../../../components/Calculator';
 import { LAB_VALUES_RECORDED, labGroups, labValuesNote } from '../../../content/lab-values';
 import { testSessionCopy } from '../test-session-copy';
 
-/** Flag, private note, lab values and the calculator's place, for the item on screen. */
+/** Flag, private note, lab values and the on-screen calculator (shared with the mock exam), for the item on screen. */
 export function TestTools({
   flagged,
   note,
@@ -21,6 +22,7 @@ export function TestTools({
   onNoteSave(): void;
   onRetry(): void;
 }) {
+  const [calculatorOpen, calculator] = useDisclosure(false);
   return (
     <Paper withBorder p="sm">
       <Stack gap="sm">
@@ -29,9 +31,11 @@ export function TestTools({
             {flagged ? testSessionCopy.unflag : testSessionCopy.flag}
           </Button>
           <LabValues />
-          {/* The calculator slot: the shared src/components/Calculator.tsx (with the mock exam) goes here. */}
-          <div data-slot="calculator" />
+          <Button variant="default" aria-expanded={calculatorOpen} onClick={calculator.toggle}>
+            {calculatorOpen ? testSessionCopy.hideCalculator : testSessionCopy.calculator}
+          </Button>
         </Group>
+        {calculatorOpen && <Calculator />}
         <Textarea
           label={testSessionCopy.note}
           description={testSessionCopy.noteHint}
