@@ -9,6 +9,7 @@
 // export's toNgnSeedSql (the real NGN bank, empty or not, is replaced in this file's database only).
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seededRandom, shuffled } from '../../domain/cat/random.ts';
 import { CLIENT_NEEDS } from '../../domain/client-needs.ts';
 import { type CaseStudy, JUDGMENT_STEPS, type NgnItem, ngnFileSchema } from '../../domain/ngn-items.ts';
 import {
@@ -197,26 +198,6 @@ function failure(userId: string, run: (tx: Transaction) => Promise<unknown>) {
   );
 }
 
-/** A deterministic pseudo-random source (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function shuffled<T>(list: readonly T[], random: () => number): T[] {
-  const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy;
-}
-
 /** A response that fits the key (no forged, repeated or surplus picks): random picks per group. */
 function validResponse(key: ScoringKey, random: () => number): NgnResponse {
   const response: NgnResponse = {};
@@ -351,7 +332,7 @@ describe('the NGN bank tables', () => {
 
 describe('grading mirrors domain/ngn-scoring.ts', () => {
   test('score_ngn_response and ngn_response_problem agree with scoreResponse and responseProblem on every item', async () => {
-    const random = seeded(20261125);
+    const random = seededRandom(20261125);
     const cases = ALL_ITEMS.flatMap((item) =>
       responsesFor(item.id, random).map(([name, response]) => ({ item_id: item.id, name, response })),
     );
@@ -483,7 +464,7 @@ describe('grading mirrors domain/ngn-scoring.ts', () => {
 
   test('record_clinical_judgment_set stores the same points as scoreResponse, item by item', async () => {
     const user = await newUser();
-    const random = seeded(7);
+    const random = seededRandom(7);
     const sets: [string, NgnResponse][][] = [
       STANDALONE_IDS.map((id) => [id, keyResponse(id)]),
       STANDALONE_IDS.map((id) => [id, {}]),
