@@ -3,6 +3,22 @@ import { JUDGMENT_STEPS } from '../../domain/judgment-steps';
 import { ada, done, type FlowFixtures, failed, plain } from '../shared/fixtures';
 import { BackendError, type ResultsSummary, type ReviewedSet } from '../shared/ports';
 import type { LearningRecordInput } from './learning-record.machine';
+import type { ReviewedQuestion } from './learning-record.ports';
+
+/** A classic question answered wrong (B chosen, A the key), as a review shows it. */
+export const missedQuestion = (category: string | null): ReviewedQuestion => ({
+  id: 'q1',
+  stem: 'Stem of q1',
+  category,
+  rationale: 'A is correct because it is right. B is incorrect because it is wrong.',
+  chosenOptionId: 'q1-b',
+  correctOptionId: 'q1-a',
+  isCorrect: false,
+  options: [
+    { id: 'q1-a', label: 'Right', is_correct: true },
+    { id: 'q1-b', label: 'Wrong', is_correct: false },
+  ],
+});
 
 const zeroCategories = CLIENT_NEEDS.map((need) => ({ category: need.name, answered: 0, correct: 0 }));
 const noJudgment = {
@@ -74,21 +90,7 @@ export const reviewedSet: ReviewedSet = {
   focus: 'mixed',
   correct: 0,
   total: 1,
-  questions: [
-    {
-      id: 'q1',
-      stem: 'Stem of q1',
-      category: first?.name ?? null,
-      rationale: 'A is correct because it is right. B is incorrect because it is wrong.',
-      chosenOptionId: 'q1-b',
-      correctOptionId: 'q1-a',
-      isCorrect: false,
-      options: [
-        { id: 'q1-a', label: 'Right', is_correct: true },
-        { id: 'q1-b', label: 'Wrong', is_correct: false },
-      ],
-    },
-  ],
+  questions: [missedQuestion(first?.name ?? null)],
 };
 
 export const setNotFound = new BackendError('Practice set not found.', 'P0002');

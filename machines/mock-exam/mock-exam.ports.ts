@@ -1,43 +1,19 @@
+import type { ExamView as WireExamView, ShownItem as WireShownItem } from '../../domain/mock-exam-wire';
 import type { NgnItem } from '../../domain/ngn-items';
 import type { NgnResponse } from '../../domain/ngn-scoring';
 import type { EntitlementPort } from '../access-gate/access-gate.ports';
 import { BackendError } from '../shared/backend-error';
 
 /**
- * The item on screen as the mock-exam function serves it (supabase/functions/mock-exam/handler.ts):
- * what a candidate sees and nothing that grades it. An NGN item arrives without its key; the service
- * fills the key fields with neutral placeholders (nothing correct, no rationale) so the practice
- * renderers and pick rules, which read the item's shape only, take it unchanged.
+ * The item on screen as the mock-exam function serves it (the wire shape: domain/mock-exam-wire.ts).
+ * An NGN item arrives without its key; the service fills the key fields with neutral placeholders
+ * (nothing correct, no rationale) so the practice renderers and pick rules, which read the item's
+ * shape only, take it unchanged.
  */
-export type ShownItem =
-  | {
-      ordinal: number;
-      token: string;
-      itemId: string;
-      bank: 'classic';
-      stem: string;
-      options: { id: string; label: string }[];
-    }
-  | {
-      ordinal: number;
-      token: string;
-      itemId: string;
-      bank: 'ngn';
-      item: NgnItem;
-      caseStudy: { id: string; title: string; intro: string; step: number } | null;
-    };
+export type ShownItem = WireShownItem<NgnItem>;
 
 /** The student's exam as the server keeps it: its clock, how far it has gone, the item on screen. */
-export interface ExamView {
-  id: string;
-  status: 'in_progress' | 'finished';
-  timeLimitSeconds: number;
-  /** Seconds left by the server's clock when it answered (0 once finished). */
-  timeLeftSeconds: number;
-  itemsAnswered: number;
-  /** The item on screen; null once the exam has ended. */
-  item: ShownItem | null;
-}
+export type ExamView = WireExamView<NgnItem>;
 
 /** A classic item's chosen option, or an NGN item's picks per part. */
 export type ExamResponse = { optionIds: string[] } | { picks: NgnResponse };

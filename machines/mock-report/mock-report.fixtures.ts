@@ -3,6 +3,7 @@ import {
   judgmentItems,
   signedOutAccess,
 } from '../clinical-judgment/clinical-judgment.fixtures';
+import { missedQuestion } from '../learning-record/learning-record.fixtures';
 import { BackendError } from '../shared/backend-error';
 import { ada, done, type FlowFixtures, failed, plain } from '../shared/fixtures';
 import type { MockReportInput } from './mock-report.machine';
@@ -42,19 +43,7 @@ export const passedReport: MockExamReport = {
       itemId: 'q1',
       points: 0,
       maxPoints: 1,
-      question: {
-        id: 'q1',
-        stem: 'Stem of q1',
-        category: 'Coordinated Care',
-        rationale: 'A is correct because it is right. B is incorrect because it is wrong.',
-        chosenOptionId: 'q1-b',
-        correctOptionId: 'q1-a',
-        isCorrect: false,
-        options: [
-          { id: 'q1-a', label: 'Right', is_correct: true },
-          { id: 'q1-b', label: 'Wrong', is_correct: false },
-        ],
-      },
+      question: missedQuestion('Coordinated Care'),
     },
     ...(selectAll
       ? [

@@ -49,15 +49,3 @@ export function eventsOf(fixtures: FlowFixtures<unknown>): AnyEventObject[] {
 /** Students the fixtures sign in: one with an email, one without (the spec's 'Account' case). */
 export const ada: SessionInfo = { userId: '6f1c7a2e-0b7d-4a44-9d0e-2f5b8f3c1a90', email: 'ada@example.com' };
 export const grace: SessionInfo = { userId: '0c9d8e7f-1a2b-4c3d-8e9f-0a1b2c3d4e5f', email: null };
-
-/** A small deterministic random source: replays of the same history shuffle the same way. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -1,5 +1,5 @@
 import type { Band } from '../../machines/mock-report/mock-report.ports';
-import { logits } from './readiness-format';
+import { logitScale, logits } from './readiness-format';
 
 const WIDTH = 600;
 const HEIGHT = 180;
@@ -21,12 +21,16 @@ export function EstimateTrend({
   cut: number;
 }) {
   if (exams.length === 0) return null;
-  const min = Math.floor(Math.min(-3, cut - 1, ...exams.map((e) => e.band.lower)));
-  const max = Math.ceil(Math.max(3, cut + 1, ...exams.map((e) => e.band.upper)));
-  const y = (value: number) => TOP + ((max - value) / (max - min)) * (HEIGHT - TOP - BOTTOM);
+  const scale = logitScale(
+    exams.flatMap((e) => [e.band.lower, e.band.upper]),
+    cut,
+    3,
+  );
+  // Higher ability is higher up: the scale's minimum sits at the bottom edge.
+  const y = (value: number) => scale.place(value, HEIGHT - BOTTOM, TOP);
   const step = (WIDTH - LEFT - RIGHT) / exams.length;
   const x = (index: number) => LEFT + step * (index + 0.5);
-  const ticks = Array.from({ length: max - min + 1 }, (_, i) => min + i).filter((t) => t % 1 === 0);
+  const { ticks } = scale;
   const label = `Your mock exam estimates over time, oldest first: ${exams
     .map(
       (e, i) =>

@@ -20,44 +20,13 @@ import {
   toNgnSeedSql,
 } from '../../server/db/ngn-bank.ts';
 import { loadBank, toSeedSql } from '../../server/db/question-bank.ts';
+import { caseStudy, options, sata as sataItem } from './fixtures/ngn-fixtures.ts';
 
-const RATIONALE =
-  'Test rationale: each correct choice fits the client data in the record, and each other choice does not fit it.';
-const options = (count: number, correct: string) =>
-  Array.from({ length: count }, (_, i) => {
-    const id = String.fromCharCode(97 + i);
-    return { id, text: `Option ${id}`, correct: correct.includes(id) };
+// The shared bank-file factories; the stem carries quotes so the seed SQL's quoting is exercised.
+const sata = (id: string, step?: string) =>
+  sataItem(id, step, {
+    stem: `The client's record says "O'Brien's finding"; which findings require follow-up? ${id}`,
   });
-const sata = (id: string, step = 'recognize-cues') => ({
-  id,
-  type: 'multiple-response',
-  category: 'Physiological Adaptation',
-  step,
-  setting: 'med-surg',
-  difficulty: 'medium',
-  topic: `topic ${id}`,
-  stem: `The client's record says "O'Brien's finding"; which findings require follow-up? ${id}`,
-  rationale: RATIONALE,
-  select: 'all',
-  options: options(5, 'ab'),
-});
-const STEPS = [
-  'recognize-cues',
-  'analyze-cues',
-  'prioritize-hypotheses',
-  'generate-solutions',
-  'take-action',
-  'evaluate-outcomes',
-];
-const caseStudy = (id: string) => ({
-  id,
-  title: `Case ${id}`,
-  setting: 'med-surg',
-  category: 'Physiological Adaptation',
-  difficulty: 'hard',
-  intro: "A client's first day after surgery.",
-  items: STEPS.map((step, i) => sata(`${id}-${i + 1}`, step)),
-});
 
 describe('the NGN bank in supabase/questions/ngn', () => {
   it('parses (drafts/ and reviews/ are not part of it) and the seed holds it', () => {
@@ -211,7 +180,7 @@ describe('toNgnSeedSql and the seed file', () => {
         })),
       );
       const cases = await db.query<{ intro: string }>('select intro from public.ngn_cases');
-      expect(cases.rows).toEqual([{ intro: "A client's first day after surgery." }]);
+      expect(cases.rows).toEqual([{ intro: "A client's first day after birth." }]);
     } finally {
       await db.close();
     }

@@ -19,6 +19,7 @@ import type { JudgmentProgress } from '../../machines/clinical-judgment/clinical
 import { canPick, isAnswered, pick } from '../../machines/clinical-judgment/judgment-rules';
 import { ada } from '../../machines/shared/fixtures';
 import { describeModel, FakeActors } from '../support/model';
+import { fixtureItems } from '../support/ngn-fixtures';
 
 function start(input: ClinicalJudgmentInput) {
   const fakes = new FakeActors();
@@ -189,18 +190,8 @@ describe('clinical-judgment picks (every item type)', () => {
   });
 
   it('a drag-and-drop token sits in one blank: placing it elsewhere moves it', () => {
-    const drag: NgnItem = {
-      ...sata,
-      type: 'drag-and-drop',
-      template: 'A {{1}} and {{2}}.',
-      tokens: [
-        { id: 'a', text: 'A' },
-        { id: 'b', text: 'B' },
-        { id: 'c', text: 'C' },
-      ],
-      answers: { '1': 'a', '2': 'b' },
-      scoring: '0/1',
-    };
+    // The shared fixture set's drag-and-drop item: blanks 1 and 2, tokens a, b and c.
+    const drag = fixtureItems.find((item) => item.type === 'drag-and-drop') as NgnItem;
     const placed = pick(drag, pick(drag, {}, '1', 'a'), '2', 'a');
     expect(placed).toEqual({ '1': [], '2': ['a'] });
     expect(isAnswered(drag, placed)).toBe(false);

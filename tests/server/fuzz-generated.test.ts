@@ -7,7 +7,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { seededRandom } from '../../machines/shared/fixtures.ts';
+import { seededRandom } from '../../domain/cat/random.ts';
 import { MOCK_EXAM_FUNCTION_PATH } from '../../server/mock-exam.ts';
 import { PORTAL_FUNCTION_PATH, WEBHOOK_PATH } from '../../server/payments/routes.ts';
 import {

@@ -14,6 +14,7 @@ import {
   startTestBackend,
 } from '../support/backend.ts';
 import { keyOf as keyOfServed } from '../support/mock-exam-keys.ts';
+import { callMockExam } from '../support/mock-exam-run.ts';
 
 const PASSWORD = 'mock-exam-password-1';
 let backend: LocalBackend;
@@ -33,26 +34,7 @@ async function student(opts: { entitled: boolean } = { entitled: true }) {
   return { id: user.id, token: data.session?.access_token ?? '' };
 }
 
-interface Call {
-  status: number;
-  raw: string;
-  // biome-ignore lint/suspicious/noExplicitAny: the test inspects whatever the function answered
-  body: any;
-}
-
-async function call(token: string, body: unknown): Promise<Call> {
-  const response = await fetch(`${backend.url}/functions/v1/mock-exam`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      apikey: backend.anonKey,
-      'content-type': 'application/json',
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const raw = await response.text();
-  return { status: response.status, raw, body: JSON.parse(raw) };
-}
+const call = (token: string, body: unknown) => callMockExam(backend, token, body);
 
 /** Nothing that grades an item: no key field, no rationale, no correct flag, no parameters. */
 function expectNoKey(raw: string) {

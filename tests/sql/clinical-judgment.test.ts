@@ -4,11 +4,12 @@
 // 'standalone' and 'case' picks, the summary's judgment block against hand-computed numbers, and
 // resetting. Ends with the same calls through the REST endpoint.
 //
-// The bank is this file's own: one item of every type and scoring rule and one six-item case study,
-// built here and validated with ngnFileSchema, seeded with the export's toNgnSeedSql (the real NGN
-// bank, empty or not, is replaced in this file's database only).
+// The bank is the shared NGN fixture set (tests/support/ngn-fixtures.ts): one item of every type and
+// scoring rule and one six-item case study, validated here with ngnFileSchema, seeded with the
+// export's toNgnSeedSql (the real NGN bank, empty or not, is replaced in this file's database only).
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seededRandom, shuffled } from '../../domain/cat/random.ts';
 import { CLIENT_NEEDS } from '../../domain/client-needs.ts';
 import { type CaseStudy, JUDGMENT_STEPS, type NgnItem, ngnFileSchema } from '../../domain/ngn-items.ts';
 import {
@@ -21,6 +22,7 @@ import {
 } from '../../domain/ngn-scoring.ts';
 import { type NgnBank, toNgnSeedSql } from '../../server/db/ngn-bank.ts';
 import { createConfirmedUser, createTestClient, grantTrial } from '../support/backend.ts';
+import { BCC, CASE, PA, PHA, PSY, RRP, SIC, STANDALONE } from '../support/ngn-fixtures.ts';
 import type { SqlTransaction as Transaction } from '../support/sql-backend.ts';
 import { localBackend, ON_POSTGRES, type SqlBackend, startSqlBackend } from '../support/sql-backend.ts';
 import { asRole, asUser, sqlStateOf } from './as-role.ts';
@@ -29,212 +31,6 @@ import { markServedIn } from './record-helpers.ts';
 // ---------------------------------------------------------------------------------------------
 // The test bank
 // ---------------------------------------------------------------------------------------------
-
-const CC = 'Coordinated Care';
-const SIC = 'Safety & Infection Control';
-const HPM = 'Health Promotion & Maintenance';
-const PSY = 'Psychosocial Integrity';
-const BCC = 'Basic Care & Comfort';
-const PHA = 'Pharmacological Therapies';
-const RRP = 'Reduction of Risk Potential';
-const PA = 'Physiological Adaptation';
-
-const RATIONALE =
-  'Test rationale: each correct choice fits the client data in the record, and each other choice does not fit it.';
-
-const common = (id: string, step: string, category: string) => ({
-  id,
-  step,
-  category,
-  setting: 'med-surg',
-  difficulty: 'medium',
-  topic: `test ${id}`,
-  stem: `Test stem for ${id}: answer from the record.`,
-  rationale: RATIONALE,
-});
-/** Options a, b, c, … with the listed ones correct. */
-const options = (count: number, correct: string) =>
-  Array.from({ length: count }, (_, i) => {
-    const id = String.fromCharCode(97 + i);
-    return { id, text: `Option ${id}`, correct: correct.includes(id) };
-  });
-const blanksTemplate = (count: number) =>
-  Array.from({ length: count }, (_, i) => `Part {{${i + 1}}} of the sentence.`).join(' ');
-const tokens = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ id: String.fromCharCode(97 + i), text: `Token ${i + 1}` }));
-const segments = (count: number, correct: number[]) =>
-  Array.from({ length: count }, (_, i) => ({
-    id: `s${i + 1}`,
-    text: `Finding ${i + 1}.`,
-    correct: correct.includes(i + 1),
-  }));
-
-/** One standalone item of every type and scoring rule. */
-const STANDALONE = [
-  {
-    ...common('ngn-mr-001', 'recognize-cues', PA),
-    type: 'multiple-response',
-    select: 'all',
-    options: options(6, 'abc'),
-  },
-  {
-    ...common('ngn-mr-002', 'take-action', SIC),
-    type: 'multiple-response',
-    select: 2,
-    options: options(5, 'ad'),
-  },
-  {
-    ...common('ngn-mx-001', 'analyze-cues', RRP),
-    type: 'matrix',
-    multiple: false,
-    columns: [
-      { id: 'c1', text: 'Expected' },
-      { id: 'c2', text: 'Unexpected' },
-    ],
-    rows: ['c1', 'c2', 'c1', 'c2'].map((c, i) => ({ id: `r${i + 1}`, text: `Row ${i + 1}`, correct: [c] })),
-  },
-  {
-    ...common('ngn-mx-002', 'analyze-cues', PA),
-    type: 'matrix',
-    multiple: true,
-    columns: [
-      { id: 'c1', text: 'Heart failure' },
-      { id: 'c2', text: 'Pneumonia' },
-      { id: 'c3', text: 'Asthma' },
-    ],
-    rows: [
-      { id: 'r1', text: 'Crackles', correct: ['c1', 'c2'] },
-      { id: 'r2', text: 'Wheezes', correct: ['c3'] },
-      { id: 'r3', text: 'Fever', correct: ['c2'] },
-    ],
-  },
-  {
-    ...common('ngn-dd-001', 'generate-solutions', PHA),
-    type: 'drop-down',
-    scoring: '0/1',
-    template: blanksTemplate(3),
-    blanks: ['a', 'b', 'c'].map((key, i) => ({ id: String(i + 1), options: options(3, key) })),
-  },
-  {
-    ...common('ngn-dd-002', 'prioritize-hypotheses', PA),
-    type: 'drop-down',
-    scoring: 'dyad',
-    template: blanksTemplate(2),
-    blanks: ['b', 'a'].map((key, i) => ({ id: String(i + 1), options: options(4, key) })),
-  },
-  {
-    ...common('ngn-dd-003', 'prioritize-hypotheses', PSY),
-    type: 'drop-down',
-    scoring: 'triad',
-    template: blanksTemplate(3),
-    blanks: ['a', 'c', 'b'].map((key, i) => ({ id: String(i + 1), options: options(3, key) })),
-  },
-  {
-    ...common('ngn-dg-001', 'take-action', BCC),
-    type: 'drag-and-drop',
-    scoring: '0/1',
-    template: blanksTemplate(2),
-    tokens: tokens(4),
-    answers: { '1': 'b', '2': 'd' },
-  },
-  {
-    ...common('ngn-dg-002', 'evaluate-outcomes', CC),
-    type: 'drag-and-drop',
-    scoring: 'dyad',
-    template: blanksTemplate(2),
-    tokens: tokens(4),
-    answers: { '1': 'a', '2': 'c' },
-  },
-  {
-    ...common('ngn-dg-003', 'prioritize-hypotheses', HPM),
-    type: 'drag-and-drop',
-    scoring: 'triad',
-    template: blanksTemplate(3),
-    tokens: tokens(5),
-    answers: { '1': 'e', '2': 'a', '3': 'c' },
-  },
-  { ...common('ngn-hl-001', 'recognize-cues', RRP), type: 'highlight', segments: segments(8, [2, 4, 7]) },
-  {
-    ...common('ngn-bt-001', 'take-action', PA),
-    type: 'bow-tie',
-    exhibit: [{ tab: "Nurses' Notes", text: '0800: the client reports shortness of breath.' }],
-    condition: options(4, 'b'),
-    actions: options(5, 'ad'),
-    parameters: options(5, 'ce'),
-  },
-];
-
-/** A six-item case study, one item per CJMM step; the last is a trend item. */
-const CASE = {
-  id: 'ngn-cs-01',
-  title: 'Test case: a client after surgery',
-  setting: 'med-surg',
-  category: PA,
-  difficulty: 'medium',
-  intro: 'A client is on the first day after abdominal surgery.',
-  items: [
-    { ...common('ngn-cs-01-1', 'recognize-cues', PA), type: 'highlight', segments: segments(6, [1, 5]) },
-    {
-      ...common('ngn-cs-01-2', 'analyze-cues', PA),
-      type: 'matrix',
-      multiple: false,
-      columns: [
-        { id: 'c1', text: 'Expected' },
-        { id: 'c2', text: 'Unexpected' },
-      ],
-      rows: ['c2', 'c1', 'c2'].map((c, i) => ({ id: `r${i + 1}`, text: `Row ${i + 1}`, correct: [c] })),
-    },
-    {
-      ...common('ngn-cs-01-3', 'prioritize-hypotheses', RRP),
-      type: 'drop-down',
-      scoring: 'dyad',
-      template: blanksTemplate(2),
-      blanks: ['c', 'a'].map((key, i) => ({ id: String(i + 1), options: options(3, key) })),
-    },
-    {
-      ...common('ngn-cs-01-4', 'generate-solutions', BCC),
-      type: 'multiple-response',
-      select: 3,
-      options: options(6, 'bdf'),
-    },
-    {
-      ...common('ngn-cs-01-5', 'take-action', PHA),
-      type: 'drag-and-drop',
-      scoring: '0/1',
-      template: blanksTemplate(2),
-      tokens: tokens(3),
-      answers: { '1': 'c', '2': 'a' },
-    },
-    {
-      ...common('ngn-cs-01-6', 'evaluate-outcomes', SIC),
-      type: 'matrix',
-      multiple: true,
-      trend: true,
-      exhibit: [
-        {
-          tab: 'Vital Signs',
-          table: {
-            columns: ['Time', 'Pulse'],
-            rows: [
-              ['0800', '88'],
-              ['1200', '104'],
-              ['1600', '118'],
-            ],
-          },
-        },
-      ],
-      columns: [
-        { id: 'c1', text: 'Improved' },
-        { id: 'c2', text: 'Not improved' },
-      ],
-      rows: [
-        { id: 'r1', text: 'Pulse', correct: ['c1', 'c2'] },
-        { id: 'r2', text: 'Pain', correct: ['c2'] },
-        { id: 'r3', text: 'Oxygen saturation', correct: ['c1'] },
-      ],
-    },
-  ],
-};
 
 const parsed = ngnFileSchema.parse({ items: STANDALONE, cases: [CASE] });
 const BANK: NgnBank = { items: parsed.items, cases: parsed.cases };
@@ -402,26 +198,6 @@ function failure(userId: string, run: (tx: Transaction) => Promise<unknown>) {
   );
 }
 
-/** A deterministic pseudo-random source (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function shuffled<T>(list: readonly T[], random: () => number): T[] {
-  const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy;
-}
-
 /** A response that fits the key (no forged, repeated or surplus picks): random picks per group. */
 function validResponse(key: ScoringKey, random: () => number): NgnResponse {
   const response: NgnResponse = {};
@@ -556,7 +332,7 @@ describe('the NGN bank tables', () => {
 
 describe('grading mirrors domain/ngn-scoring.ts', () => {
   test('score_ngn_response and ngn_response_problem agree with scoreResponse and responseProblem on every item', async () => {
-    const random = seeded(20261125);
+    const random = seededRandom(20261125);
     const cases = ALL_ITEMS.flatMap((item) =>
       responsesFor(item.id, random).map(([name, response]) => ({ item_id: item.id, name, response })),
     );
@@ -688,7 +464,7 @@ describe('grading mirrors domain/ngn-scoring.ts', () => {
 
   test('record_clinical_judgment_set stores the same points as scoreResponse, item by item', async () => {
     const user = await newUser();
-    const random = seeded(7);
+    const random = seededRandom(7);
     const sets: [string, NgnResponse][][] = [
       STANDALONE_IDS.map((id) => [id, keyResponse(id)]),
       STANDALONE_IDS.map((id) => [id, {}]),

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import type { NgnItem } from '../../domain/ngn-items';
 import type { LocalBackend } from './backend';
 import { type ItemKey, keyOf, type ServedItem } from './mock-exam-keys';
+import { callMockExam } from './mock-exam-run';
 import { SESSION_STORAGE_KEY } from './ui-backend';
 
 export const MOCK_EXAM_URL = '/functions/v1/mock-exam';
@@ -55,19 +56,7 @@ export async function pageToken(page: Page): Promise<string> {
 }
 
 /** The student's own call to the function, as the app makes it. */
-export async function examCall(backend: LocalBackend, token: string, body: Record<string, unknown>) {
-  const response = await fetch(`${backend.url}${MOCK_EXAM_URL}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      apikey: backend.anonKey,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: the test reads whatever the function answered
-  return { status: response.status, body: (await response.json()) as any };
-}
+export const examCall = callMockExam;
 
 /**
  * Answers through the API until `answered` items are done or the exam ends: the fast path for the

@@ -1,25 +1,248 @@
 /**
- * One NGN item of every type, and one six-item case study, for the SQL and browser tests. They are
- * test data (not bank content): short, and valid by the item schema.
+ * The one NGN fixture set of the tests: unit, content, SQL and browser tests build their NGN items
+ * from here. They are test data (not bank content): short, and valid by the item schema.
+ *
+ * - `STANDALONE` and `CASE`: one item of every type and scoring rule and a six-item case study, with
+ *   hand-worked scores in tests/unit/ngn-scoring.test.ts and tests/sql/clinical-judgment.test.ts.
+ * - `fixtureItems` and `fixtureCase`: one item of every type with readable clinical wording, and a
+ *   six-item case study, for the browser tests (the picks in tests/support/judgment-support.ts).
+ * - `options`, `RATIONALE`: the builders the content tests use for their bank files.
  */
 import type { CaseStudy, NgnItem } from '../../domain/ngn-items';
 import { maxPoints, scoringKeyOf } from '../../domain/ngn-scoring';
 
-const common = {
+export const CC = 'Coordinated Care';
+export const SIC = 'Safety & Infection Control';
+export const HPM = 'Health Promotion & Maintenance';
+export const PSY = 'Psychosocial Integrity';
+export const BCC = 'Basic Care & Comfort';
+export const PHA = 'Pharmacological Therapies';
+export const RRP = 'Reduction of Risk Potential';
+export const PA = 'Physiological Adaptation';
+
+export const RATIONALE =
+  'Test rationale: each correct choice fits the client data in the record, and each other choice does not fit it.';
+
+const common = (id: string, step: string, category: string) => ({
+  id,
+  step,
+  category,
+  setting: 'med-surg',
+  difficulty: 'medium',
+  topic: `test ${id}`,
+  stem: `Test stem for ${id}: answer from the record.`,
+  rationale: RATIONALE,
+});
+/** Options a, b, c, … with the listed ones correct. */
+export const options = (count: number, correct: string) =>
+  Array.from({ length: count }, (_, i) => {
+    const id = String.fromCharCode(97 + i);
+    return { id, text: `Option ${id}`, correct: correct.includes(id) };
+  });
+const blanksTemplate = (count: number) =>
+  Array.from({ length: count }, (_, i) => `Part {{${i + 1}}} of the sentence.`).join(' ');
+const tokens = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ id: String.fromCharCode(97 + i), text: `Token ${i + 1}` }));
+const segments = (count: number, correct: number[]) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `s${i + 1}`,
+    text: `Finding ${i + 1}.`,
+    correct: correct.includes(i + 1),
+  }));
+
+/**
+ * One standalone item of every type and scoring rule, as written in a bank file (plain JSON-shaped
+ * objects; parse them with ngnFileSchema). Unit and SQL tests work their expectations by hand from
+ * these keys: change an item and those expectations change with it.
+ */
+export const STANDALONE = [
+  {
+    ...common('ngn-mr-001', 'recognize-cues', PA),
+    type: 'multiple-response',
+    select: 'all',
+    options: options(6, 'abc'),
+  },
+  {
+    ...common('ngn-mr-002', 'take-action', SIC),
+    type: 'multiple-response',
+    select: 2,
+    options: options(5, 'ad'),
+  },
+  {
+    ...common('ngn-mx-001', 'analyze-cues', RRP),
+    type: 'matrix',
+    multiple: false,
+    columns: [
+      { id: 'c1', text: 'Expected' },
+      { id: 'c2', text: 'Unexpected' },
+    ],
+    rows: ['c1', 'c2', 'c1', 'c2'].map((c, i) => ({ id: `r${i + 1}`, text: `Row ${i + 1}`, correct: [c] })),
+  },
+  {
+    ...common('ngn-mx-002', 'analyze-cues', PA),
+    type: 'matrix',
+    multiple: true,
+    columns: [
+      { id: 'c1', text: 'Heart failure' },
+      { id: 'c2', text: 'Pneumonia' },
+      { id: 'c3', text: 'Asthma' },
+    ],
+    rows: [
+      { id: 'r1', text: 'Crackles', correct: ['c1', 'c2'] },
+      { id: 'r2', text: 'Wheezes', correct: ['c3'] },
+      { id: 'r3', text: 'Fever', correct: ['c2'] },
+    ],
+  },
+  {
+    ...common('ngn-dd-001', 'generate-solutions', PHA),
+    type: 'drop-down',
+    scoring: '0/1',
+    template: blanksTemplate(3),
+    blanks: ['a', 'b', 'c'].map((key, i) => ({ id: String(i + 1), options: options(3, key) })),
+  },
+  {
+    ...common('ngn-dd-002', 'prioritize-hypotheses', PA),
+    type: 'drop-down',
+    scoring: 'dyad',
+    template: blanksTemplate(2),
+    blanks: ['b', 'a'].map((key, i) => ({ id: String(i + 1), options: options(4, key) })),
+  },
+  {
+    ...common('ngn-dd-003', 'prioritize-hypotheses', PSY),
+    type: 'drop-down',
+    scoring: 'triad',
+    template: blanksTemplate(3),
+    blanks: ['a', 'c', 'b'].map((key, i) => ({ id: String(i + 1), options: options(3, key) })),
+  },
+  {
+    ...common('ngn-dg-001', 'take-action', BCC),
+    type: 'drag-and-drop',
+    scoring: '0/1',
+    template: blanksTemplate(2),
+    tokens: tokens(4),
+    answers: { '1': 'b', '2': 'd' },
+  },
+  {
+    ...common('ngn-dg-002', 'evaluate-outcomes', CC),
+    type: 'drag-and-drop',
+    scoring: 'dyad',
+    template: blanksTemplate(2),
+    tokens: tokens(4),
+    answers: { '1': 'a', '2': 'c' },
+  },
+  {
+    ...common('ngn-dg-003', 'prioritize-hypotheses', HPM),
+    type: 'drag-and-drop',
+    scoring: 'triad',
+    template: blanksTemplate(3),
+    tokens: tokens(5),
+    answers: { '1': 'e', '2': 'a', '3': 'c' },
+  },
+  { ...common('ngn-hl-001', 'recognize-cues', RRP), type: 'highlight', segments: segments(8, [2, 4, 7]) },
+  {
+    ...common('ngn-bt-001', 'take-action', PA),
+    type: 'bow-tie',
+    exhibit: [{ tab: "Nurses' Notes", text: '0800: the client reports shortness of breath.' }],
+    condition: options(4, 'b'),
+    actions: options(5, 'ad'),
+    parameters: options(5, 'ce'),
+  },
+];
+
+/** A six-item case study, one item per CJMM step; the last is a trend item. */
+export const CASE = {
+  id: 'ngn-cs-01',
+  title: 'Test case: a client after surgery',
+  setting: 'med-surg',
+  category: PA,
+  difficulty: 'medium',
+  intro: 'A client is on the first day after abdominal surgery.',
+  items: [
+    { ...common('ngn-cs-01-1', 'recognize-cues', PA), type: 'highlight', segments: segments(6, [1, 5]) },
+    {
+      ...common('ngn-cs-01-2', 'analyze-cues', PA),
+      type: 'matrix',
+      multiple: false,
+      columns: [
+        { id: 'c1', text: 'Expected' },
+        { id: 'c2', text: 'Unexpected' },
+      ],
+      rows: ['c2', 'c1', 'c2'].map((c, i) => ({ id: `r${i + 1}`, text: `Row ${i + 1}`, correct: [c] })),
+    },
+    {
+      ...common('ngn-cs-01-3', 'prioritize-hypotheses', RRP),
+      type: 'drop-down',
+      scoring: 'dyad',
+      template: blanksTemplate(2),
+      blanks: ['c', 'a'].map((key, i) => ({ id: String(i + 1), options: options(3, key) })),
+    },
+    {
+      ...common('ngn-cs-01-4', 'generate-solutions', BCC),
+      type: 'multiple-response',
+      select: 3,
+      options: options(6, 'bdf'),
+    },
+    {
+      ...common('ngn-cs-01-5', 'take-action', PHA),
+      type: 'drag-and-drop',
+      scoring: '0/1',
+      template: blanksTemplate(2),
+      tokens: tokens(3),
+      answers: { '1': 'c', '2': 'a' },
+    },
+    {
+      ...common('ngn-cs-01-6', 'evaluate-outcomes', SIC),
+      type: 'matrix',
+      multiple: true,
+      trend: true,
+      exhibit: [
+        {
+          tab: 'Vital Signs',
+          table: {
+            columns: ['Time', 'Pulse'],
+            rows: [
+              ['0800', '88'],
+              ['1200', '104'],
+              ['1600', '118'],
+            ],
+          },
+        },
+      ],
+      columns: [
+        { id: 'c1', text: 'Improved' },
+        { id: 'c2', text: 'Not improved' },
+      ],
+      rows: [
+        { id: 'r1', text: 'Pulse', correct: ['c1', 'c2'] },
+        { id: 'r2', text: 'Pain', correct: ['c2'] },
+        { id: 'r3', text: 'Oxygen saturation', correct: ['c1'] },
+      ],
+    },
+  ],
+};
+
+/** The standalone item of `STANDALONE` with this id. */
+export function standaloneItem(id: string): (typeof STANDALONE)[number] {
+  const item = STANDALONE.find((candidate) => candidate.id === id);
+  if (!item) throw new Error(`no fixture item ${id}`);
+  return item;
+}
+
+// The browser set: readable wording, the texts the browser tests click.
+const browserCommon = {
   category: 'Physiological Adaptation',
   setting: 'med-surg' as const,
   difficulty: 'medium' as const,
   trend: false,
   exhibit: [] as NgnItem['exhibit'],
-  rationale:
-    'Test rationale: every correct choice fits the client data in the record, and every other choice does not fit it.',
+  rationale: RATIONALE,
 };
 const opts = (texts: string[], correct: number[]) =>
   texts.map((text, i) => ({ id: String.fromCharCode(97 + i), text, correct: correct.includes(i) }));
 
 export const fixtureItems: NgnItem[] = [
   {
-    ...common,
+    ...browserCommon,
     id: 'ngn-mr-901',
     type: 'multiple-response',
     step: 'recognize-cues',
@@ -32,7 +255,7 @@ export const fixtureItems: NgnItem[] = [
     ),
   },
   {
-    ...common,
+    ...browserCommon,
     id: 'ngn-mx-901',
     type: 'matrix',
     step: 'analyze-cues',
@@ -50,7 +273,7 @@ export const fixtureItems: NgnItem[] = [
     ],
   },
   {
-    ...common,
+    ...browserCommon,
     id: 'ngn-dd-901',
     type: 'drop-down',
     step: 'prioritize-hypotheses',
@@ -64,7 +287,7 @@ export const fixtureItems: NgnItem[] = [
     ],
   },
   {
-    ...common,
+    ...browserCommon,
     id: 'ngn-dg-901',
     type: 'drag-and-drop',
     step: 'generate-solutions',
@@ -80,7 +303,7 @@ export const fixtureItems: NgnItem[] = [
     scoring: '0/1',
   },
   {
-    ...common,
+    ...browserCommon,
     id: 'ngn-hl-901',
     type: 'highlight',
     step: 'recognize-cues',
@@ -99,7 +322,7 @@ export const fixtureItems: NgnItem[] = [
     ),
   },
   {
-    ...common,
+    ...browserCommon,
     id: 'ngn-bt-901',
     type: 'bow-tie',
     step: 'take-action',
@@ -135,7 +358,7 @@ export const fixtureItems: NgnItem[] = [
 ];
 
 const caseItem = (n: number, step: NgnItem['step']): NgnItem => ({
-  ...common,
+  ...browserCommon,
   id: `ngn-cs-91-${n}`,
   type: 'multiple-response',
   step,

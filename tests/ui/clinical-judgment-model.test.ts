@@ -4,7 +4,7 @@
  * calls are held at the browser until the driver releases them or fails them at the network.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring';
 import {
@@ -18,25 +18,17 @@ import {
   clinicalJudgmentMachine,
 } from '../../machines/clinical-judgment/clinical-judgment.machine';
 import { eventsOf } from '../../machines/shared/fixtures';
-import { grantTrial, type LocalBackend } from '../support/backend';
-import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
+import { grantTrial } from '../support/backend';
+import { axeViolations, pageProblems } from '../support/browser';
 import { onePathPerState, RpcGate } from '../support/browser-paths';
 import { recordJudgmentSetFor, seedJudgmentProgress } from '../support/judgment-support';
 import { Coverage, expectFullCoverage, toModelMachine } from '../support/model';
 import { replaceNgnBank } from '../support/ngn-fixtures';
-import { startUiBackend } from '../support/ui-backend';
+import { app, backend, startAppAndBackendForFile } from '../support/ui-file';
 import { driveUiPath } from '../support/ui-model';
 import { consoleErrors, studentPage } from './practice-session-support';
 
-let app: AppUnderTest;
-let backend: LocalBackend;
-beforeAll(async () => {
-  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
-});
-afterAll(async () => {
-  await app?.close();
-  await backend?.close();
-});
+startAppAndBackendForFile();
 beforeEach(async () => {
   await replaceNgnBank(backend, judgmentItems);
 });

@@ -4,26 +4,18 @@
  * it, and recorded server-graded; a case study with its record in tabs; a phone-width layout.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { NgnItem } from '../../domain/ngn-items';
 import { type NgnResponse, scoreResponse, scoringKeyOf } from '../../domain/ngn-scoring';
-import type { LocalBackend } from '../support/backend';
 import { grantTrial } from '../support/backend';
-import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
+import { axeViolations, pageProblems } from '../support/browser';
 import { answer, plannedPicks } from '../support/judgment-support';
 import { fixtureCase, fixtureItems, replaceNgnBank } from '../support/ngn-fixtures';
-import { signInContext, startUiBackend } from '../support/ui-backend';
+import { signInContext } from '../support/ui-backend';
+import { app, backend, startAppAndBackendForFile } from '../support/ui-file';
 import { studentPage } from './practice-session-support';
 
-let app: AppUnderTest;
-let backend: LocalBackend;
-beforeAll(async () => {
-  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
-});
-afterAll(async () => {
-  await app?.close();
-  await backend?.close();
-});
+startAppAndBackendForFile();
 
 /** The NGN bank of these tests: the fixture items and case only. */
 beforeEach(async () => {

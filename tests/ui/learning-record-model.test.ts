@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { historyResetFixtures } from '../../machines/history-reset/history-reset.fixtures';
 import { historyResetMachine } from '../../machines/history-reset/history-reset.machine';
@@ -15,23 +15,14 @@ import { learningRecordMachine } from '../../machines/learning-record/learning-r
 import { eventsOf } from '../../machines/shared/fixtures';
 import type { PracticeSetRecord } from '../../machines/shared/ports';
 import { resetCopy } from '../../src/features/profile/ResetHistory';
-import type { LocalBackend } from '../support/backend';
-import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
+import { axeViolations, pageProblems } from '../support/browser';
 import { onePathPerState, RpcGate } from '../support/browser-paths';
 import { Coverage, expectFullCoverage, toModelMachine } from '../support/model';
-import { startUiBackend } from '../support/ui-backend';
+import { app, backend, startAppAndBackendForFile } from '../support/ui-file';
 import { driveUiPath } from '../support/ui-model';
 import { consoleErrors, studentPage } from './practice-session-support';
 
-let app: AppUnderTest;
-let backend: LocalBackend;
-beforeAll(async () => {
-  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
-});
-afterAll(async () => {
-  await app?.close();
-  await backend?.close();
-});
+startAppAndBackendForFile();
 
 /**
  * A finished set of real bank questions, as the practice page leaves it in the device outbox; the

@@ -5,11 +5,10 @@
  * the dashboard's weakest-category set; the profile's reset.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUESTIONS_PER_SET } from '../../domain/business-rules';
-import type { LocalBackend } from '../support/backend';
-import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
-import { startUiBackend } from '../support/ui-backend';
+import { axeViolations, pageProblems } from '../support/browser';
+import { app, backend, startAppAndBackendForFile } from '../support/ui-file';
 import {
   consoleErrors,
   currentQuestionId,
@@ -19,15 +18,7 @@ import {
   unexpectedProblems,
 } from './practice-session-support';
 
-let app: AppUnderTest;
-let backend: LocalBackend;
-beforeAll(async () => {
-  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
-});
-afterAll(async () => {
-  await app?.close();
-  await backend?.close();
-});
+startAppAndBackendForFile();
 
 const recordStatus = (page: Page, status: 'saving' | 'saved' | 'notSaved') =>
   page.locator(`[data-record-status="${status}"]`);

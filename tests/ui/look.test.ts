@@ -5,11 +5,10 @@
  * Correct/Incorrect badges, the current page marked, the jump to remediation, rationale size).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { networkCopy } from '../../src/content/network';
-import type { LocalBackend } from '../support/backend';
-import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
-import { startUiBackend } from '../support/ui-backend';
+import { axeViolations, pageProblems } from '../support/browser';
+import { app, backend, startAppAndBackendForFile } from '../support/ui-file';
 import {
   consoleErrors,
   questionCards,
@@ -19,15 +18,7 @@ import {
 } from './practice-session-support';
 import { animationsSettled, openRoute, titleOf } from './public-helpers';
 
-let app: AppUnderTest;
-let backend: LocalBackend;
-beforeAll(async () => {
-  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
-});
-afterAll(async () => {
-  await app?.close();
-  await backend?.close();
-});
+startAppAndBackendForFile();
 
 const STORAGE_KEY = 'mantine-color-scheme-value';
 const LANDING_TITLE = titleOf('NCLEX-PN Practice');

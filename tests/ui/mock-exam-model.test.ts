@@ -7,13 +7,13 @@
  * clock is Playwright's, so a tick (one second, or five hours) is a jump of the test's.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { EXAM_NOW, mockExamFixtures } from '../../machines/mock-exam/mock-exam.fixtures';
 import { type MockExamInput, mockExamMachine } from '../../machines/mock-exam/mock-exam.machine';
 import { eventsOf } from '../../machines/shared/fixtures';
-import { grantTrial, type LocalBackend } from '../support/backend';
-import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
+import { grantTrial } from '../support/backend';
+import { axeViolations, pageProblems } from '../support/browser';
 import { onePathPerState, RpcGate } from '../support/browser-paths';
 import {
   examCall,
@@ -26,19 +26,11 @@ import {
   watchExamResponses,
 } from '../support/mock-exam-support';
 import { Coverage, expectFullCoverage, toModelMachine } from '../support/model';
-import { startUiBackend } from '../support/ui-backend';
+import { app, backend, startAppAndBackendForFile } from '../support/ui-file';
 import { driveUiPath } from '../support/ui-model';
 import { consoleErrors, studentPage } from './practice-session-support';
 
-let app: AppUnderTest;
-let backend: LocalBackend;
-beforeAll(async () => {
-  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
-});
-afterAll(async () => {
-  await app?.close();
-  await backend?.close();
-});
+startAppAndBackendForFile();
 
 const model = toModelMachine(mockExamMachine);
 const coverage = new Coverage(model);

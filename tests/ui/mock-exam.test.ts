@@ -6,12 +6,11 @@
  * their own controls (the keyboard for classic questions). Each test says which is which.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LABEL_PRIOR_ERROR_SD, LABEL_PRIOR_LOGITS, PASSING_STANDARD } from '../../domain/cat/constants';
 import { estimateAbility, type ScoredResponse } from '../../domain/cat/estimate';
 import { priorThresholds } from '../../domain/cat/parameters';
-import type { LocalBackend } from '../support/backend';
-import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
+import { axeViolations, pageProblems } from '../support/browser';
 import {
   answerOnScreen,
   answerThroughApi,
@@ -26,18 +25,10 @@ import {
   watchExamResponses,
 } from '../support/mock-exam-support';
 import { CHECKED_SCHEMES, CHECKED_WIDTHS, overflowProblems } from '../support/overflow';
-import { startUiBackend } from '../support/ui-backend';
+import { app, backend, startAppAndBackendForFile } from '../support/ui-file';
 import { consoleErrors, studentPage } from './practice-session-support';
 
-let app: AppUnderTest;
-let backend: LocalBackend;
-beforeAll(async () => {
-  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
-});
-afterAll(async () => {
-  await app?.close();
-  await backend?.close();
-});
+startAppAndBackendForFile();
 
 /** A signed-in, entitled student on /exams/mock with every function response watched. */
 async function examPage(options: { width?: number; clock?: boolean } = {}) {

@@ -5,26 +5,17 @@
  * width, nothing hides in a sideways-scrolling box, no text is wider than its box.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NgnItem } from '../../domain/ngn-items';
-import type { LocalBackend } from '../support/backend';
-import { type AppUnderTest, appStarted, axeViolations, startApp } from '../support/browser';
+import { appStarted, axeViolations } from '../support/browser';
 import { answer, plannedPicks } from '../support/judgment-support';
 import { fixtureCase, fixtureItems, replaceNgnBank } from '../support/ngn-fixtures';
 import { CHECKED_SCHEMES, CHECKED_WIDTHS, overflowProblems } from '../support/overflow';
-import { startUiBackend } from '../support/ui-backend';
+import { app, backend, startAppAndBackendForFile } from '../support/ui-file';
 import { runSet, studentPage } from './practice-session-support';
 import { animationsSettled } from './public-helpers';
 
-let app: AppUnderTest;
-let backend: LocalBackend;
-beforeAll(async () => {
-  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
-});
-afterAll(async () => {
-  await app?.close();
-  await backend?.close();
-});
+startAppAndBackendForFile();
 
 const PUBLIC_PAGES = [
   '/',

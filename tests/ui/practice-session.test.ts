@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUESTIONS_PER_SET } from '../../domain/business-rules';
 import { focusKeywords } from '../../machines/practice-session/practice-rules';
 import { BANK_WORD_FREQUENCY } from '../../src/content/bank-word-frequency';
 import { remediationPrompt } from '../../src/content/remediation';
 import { FOCUS_STOP_WORDS } from '../../src/content/stop-words';
 import { LOAD_ERROR_LOG } from '../../src/features/practice-session/practice-copy';
-import type { LocalBackend } from '../support/backend';
-import { type AppUnderTest, axeViolations, pageProblems, startApp } from '../support/browser';
-import { startUiBackend } from '../support/ui-backend';
+import { axeViolations, pageProblems } from '../support/browser';
+import { app, backend, startAppAndBackendForFile } from '../support/ui-file';
 import {
   choose,
   consoleErrors,
@@ -19,15 +18,7 @@ import {
   unexpectedProblems,
 } from './practice-session-support';
 
-let app: AppUnderTest;
-let backend: LocalBackend;
-beforeAll(async () => {
-  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
-});
-afterAll(async () => {
-  await app?.close();
-  await backend?.close();
-});
+startAppAndBackendForFile();
 
 const heading = (page: import('playwright-core').Page) => page.getByRole('heading', { level: 1 });
 

@@ -5,29 +5,22 @@
  * visible once locked.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appErrorCopy } from '../../src/content/app-error';
 import { faq } from '../../src/content/faq';
 import { support } from '../../src/content/support';
 import { billingCopy } from '../../src/features/billing/billing-copy';
 import { practiceCopy } from '../../src/features/practice-session/practice-copy';
-import { grantTrial, type LocalBackend } from '../support/backend';
-import { type AppUnderTest, appStarted, axeViolations, startApp } from '../support/browser';
+import { grantTrial } from '../support/backend';
+import { appStarted, axeViolations } from '../support/browser';
 import { CHECKED_SCHEMES, CHECKED_WIDTHS, overflowProblems } from '../support/overflow';
-import { signInContext, startUiBackend } from '../support/ui-backend';
+import { signInContext } from '../support/ui-backend';
 import { UI_SUPPORT_EMAIL } from '../support/ui-config';
+import { app, backend, startAppAndBackendForFile } from '../support/ui-file';
 import { choose, currentQuestionId, runSet, studentPage } from './practice-session-support';
 import { animationsSettled, openRoute, titleOf } from './public-helpers';
 
-let app: AppUnderTest;
-let backend: LocalBackend;
-beforeAll(async () => {
-  [app, backend] = await Promise.all([startApp(), startUiBackend()]);
-});
-afterAll(async () => {
-  await app?.close();
-  await backend?.close();
-});
+startAppAndBackendForFile();
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Sign in to start your trial' });
 

@@ -7,95 +7,30 @@ import {
   scoreResponse,
   scoringKeyOf,
 } from '../../domain/ngn-scoring';
+import { options, standaloneItem } from '../support/ngn-fixtures';
 
-const options = (ids: string, correct: string) =>
-  [...ids].map((id) => ({ id, text: `Option ${id}`, correct: correct.includes(id) }));
-const common = {
-  category: 'Physiological Adaptation',
-  step: 'recognize-cues',
-  setting: 'med-surg',
-  difficulty: 'medium',
-  topic: 'test',
-  trend: false,
-  exhibit: [],
-  stem: 'Which findings require follow-up?',
-  rationale:
-    'Each correct choice is right because of the client data, and every other choice is wrong because it is expected.',
-} as const;
-
-const sata = {
-  ...common,
-  id: 'ngn-mr-001',
-  type: 'multiple-response',
-  select: 'all',
-  options: options('abcdef', 'abc'),
-} as const;
-const select2 = {
-  ...common,
-  id: 'ngn-mr-002',
-  type: 'multiple-response',
-  select: 2,
-  options: options('abcde', 'ad'),
-} as const;
-const matrixOne = {
-  ...common,
-  id: 'ngn-mx-001',
-  type: 'matrix',
-  multiple: false,
-  columns: [
-    { id: 'c1', text: 'Expected' },
-    { id: 'c2', text: 'Unexpected' },
-  ],
-  rows: ['r1', 'r2', 'r3', 'r4'].map((id, i) => ({ id, text: `Row ${id}`, correct: [i % 2 ? 'c2' : 'c1'] })),
-} as const;
-const matrixMany = {
-  ...common,
-  id: 'ngn-mx-002',
-  type: 'matrix',
-  multiple: true,
-  columns: [
-    { id: 'c1', text: 'Heart failure' },
-    { id: 'c2', text: 'Pneumonia' },
-    { id: 'c3', text: 'Asthma' },
-  ],
-  rows: [
-    { id: 'r1', text: 'Crackles', correct: ['c1', 'c2'] },
-    { id: 'r2', text: 'Wheezes', correct: ['c3'] },
-    { id: 'r3', text: 'Fever', correct: ['c2'] },
-  ],
-} as const;
-const dropDown = (scoring: '0/1' | 'dyad' | 'triad', blanks: number) =>
-  ({
-    ...common,
-    id: 'ngn-dd-001',
-    type: 'drop-down',
-    scoring,
-    template: Array.from({ length: blanks }, (_, i) => `Part {{${i + 1}}}.`).join(' '),
-    blanks: Array.from({ length: blanks }, (_, i) => ({ id: String(i + 1), options: options('abc', 'a') })),
-  }) as const;
-const bowTie = {
-  ...common,
-  id: 'ngn-bt-001',
-  type: 'bow-tie',
-  condition: options('abcd', 'a'),
-  actions: options('abcde', 'bc'),
-  parameters: options('abcde', 'de'),
-} as const;
-const highlight = {
-  ...common,
-  id: 'ngn-hl-001',
-  type: 'highlight',
-  segments: options('abcdefgh', 'abcd'),
-} as const;
-const drag = {
-  ...common,
-  id: 'ngn-dg-001',
-  type: 'drag-and-drop',
-  scoring: 'dyad',
-  template: 'The client is at risk for {{1}} because of {{2}}.',
-  tokens: ['a', 'b', 'c', 'd'].map((id) => ({ id, text: `Token ${id}` })),
-  answers: { '1': 'b', '2': 'd' },
-} as const;
+// The shared NGN fixture set (tests/support/ngn-fixtures.ts): one item of every type and rule. The
+// expectations below are worked by hand from those keys, written beside each item.
+/** +/- select all that apply: options a–f, a b c keyed. */
+const sata = standaloneItem('ngn-mr-001');
+/** 0/1 select 2: options a–e, a d keyed. */
+const select2 = standaloneItem('ngn-mr-002');
+/** 0/1 matrix, one column per row: rows r1–r4 keyed c1 c2 c1 c2. */
+const matrixOne = standaloneItem('ngn-mx-001') as { rows: unknown[] };
+/** +/- matrix, several per row: r1 c1+c2, r2 c3, r3 c2. */
+const matrixMany = standaloneItem('ngn-mx-002');
+/** 0/1 drop-down cloze: blanks 1–3 keyed a b c. */
+const dropDown01 = standaloneItem('ngn-dd-001');
+/** Dyad drop-down: blanks 1–2 keyed b a (options a–d). */
+const dyad = standaloneItem('ngn-dd-002');
+/** Triad drop-down: blanks 1–3 keyed a c b. */
+const triad = standaloneItem('ngn-dd-003') as { blanks: unknown[] };
+/** Dyad drag-and-drop: tokens a–d, blank 1 takes a, blank 2 takes c. */
+const drag = standaloneItem('ngn-dg-002');
+/** +/- highlight: segments s1–s8, s2 s4 s7 keyed. */
+const highlight = standaloneItem('ngn-hl-001');
+/** 0/1 bow-tie: condition b of a–d, actions a d of a–e, parameters c e of a–e. */
+const bowTie = standaloneItem('ngn-bt-001');
 
 const key = (item: unknown): ScoringKey => scoringKeyOf(item as NgnItem);
 const score = (item: unknown, response: Record<string, string[]>) => scoreResponse(key(item), response);
@@ -132,34 +67,33 @@ describe('NCSBN scoring rules, worked by hand', () => {
     expect(score(matrixMany, { r1: ['c1', 'c3'], r2: ['c3'], r3: ['c2'] })).toEqual({ points: 2, max: 4 });
   });
   it('0/1 drop-down cloze: 3 blanks, 2 right → 2 of 3', () => {
-    expect(score(dropDown('0/1', 3), { '1': ['a'], '2': ['b'], '3': ['a'] })).toEqual({ points: 2, max: 3 });
+    expect(score(dropDown01, { '1': ['a'], '2': ['b'], '3': ['a'] })).toEqual({ points: 2, max: 3 });
   });
   it('dyad: both blanks right → 1 of 1; one right → 0 of 1', () => {
-    expect(score(dropDown('dyad', 2), { '1': ['a'], '2': ['a'] })).toEqual({ points: 1, max: 1 });
-    expect(score(dropDown('dyad', 2), { '1': ['a'], '2': ['c'] })).toEqual({ points: 0, max: 1 });
+    expect(score(dyad, { '1': ['b'], '2': ['a'] })).toEqual({ points: 1, max: 1 });
+    expect(score(dyad, { '1': ['b'], '2': ['c'] })).toEqual({ points: 0, max: 1 });
   });
   it('triad: blanks 1 and 2 right, 3 wrong → 1 of 2; 1 wrong with 2 and 3 right → 0 of 2; all right → 2 of 2', () => {
-    const triad = dropDown('triad', 3);
-    expect(score(triad, { '1': ['a'], '2': ['a'], '3': ['b'] })).toEqual({ points: 1, max: 2 });
-    expect(score(triad, { '1': ['b'], '2': ['a'], '3': ['a'] })).toEqual({ points: 0, max: 2 });
-    expect(score(triad, { '1': ['a'], '2': ['a'], '3': ['a'] })).toEqual({ points: 2, max: 2 });
+    expect(score(triad, { '1': ['a'], '2': ['c'], '3': ['a'] })).toEqual({ points: 1, max: 2 });
+    expect(score(triad, { '1': ['b'], '2': ['c'], '3': ['b'] })).toEqual({ points: 0, max: 2 });
+    expect(score(triad, { '1': ['a'], '2': ['c'], '3': ['b'] })).toEqual({ points: 2, max: 2 });
   });
   it('0/1 bow-tie: condition right, 1 of 2 actions, both parameters → 1 + 1 + 2 = 4 of 5', () => {
-    expect(score(bowTie, { condition: ['a'], actions: ['b', 'd'], parameters: ['d', 'e'] })).toEqual({
+    expect(score(bowTie, { condition: ['b'], actions: ['a', 'b'], parameters: ['c', 'e'] })).toEqual({
       points: 4,
       max: 5,
     });
   });
-  it('+/- highlight: 4 keys, highlights 3 keys and 2 others → 3 − 2 = 1 of 4', () => {
-    expect(score(highlight, { segments: ['a', 'b', 'c', 'e', 'f'] })).toEqual({ points: 1, max: 4 });
+  it('+/- highlight: 3 keys, highlights 2 keys and 1 other → 2 − 1 = 1 of 3', () => {
+    expect(score(highlight, { segments: ['s2', 's4', 's1'] })).toEqual({ points: 1, max: 3 });
   });
   it('dyad drag-and-drop: both tokens in place → 1; swapped → 0', () => {
-    expect(score(drag, { '1': ['b'], '2': ['d'] })).toEqual({ points: 1, max: 1 });
-    expect(score(drag, { '1': ['d'], '2': ['b'] })).toEqual({ points: 0, max: 1 });
+    expect(score(drag, { '1': ['a'], '2': ['c'] })).toEqual({ points: 1, max: 1 });
+    expect(score(drag, { '1': ['c'], '2': ['a'] })).toEqual({ points: 0, max: 1 });
   });
   it('an unanswered item scores 0 of its maximum', () => {
     expect(score(bowTie, {})).toEqual({ points: 0, max: 5 });
-    expect(maxPoints(key(dropDown('triad', 3)))).toBe(2);
+    expect(maxPoints(key(triad))).toBe(2);
   });
   it('forged and repeated choice ids earn nothing, and the response is refused with the reason', () => {
     expect(score(sata, { options: ['a', 'a', 'zz'] })).toEqual({ points: 1, max: 3 });
@@ -177,12 +111,12 @@ describe('the item model refuses a malformed item of every type, naming the item
   it.each([
     [
       'multiple response with one correct option',
-      { ...sata, options: options('abcdef', 'a') },
+      { ...sata, options: options(6, 'a') },
       'ngn-mr-001: options:',
     ],
     [
       'select 2 with 3 correct options',
-      { ...select2, options: options('abcde', 'abc') },
+      { ...select2, options: options(5, 'abc') },
       'ngn-mr-002: options: select 2 needs exactly 2',
     ],
     [
@@ -192,27 +126,27 @@ describe('the item model refuses a malformed item of every type, naming the item
     ],
     [
       'drop-down blank with two correct options',
-      { ...dropDown('0/1', 1), blanks: [{ id: '1', options: options('abc', 'ab') }] },
+      { ...dropDown01, blanks: [{ id: '1', options: options(3, 'ab') }] },
       'ngn-dd-001: blanks.0.options: exactly one correct',
     ],
     [
       'triad with two blanks',
-      dropDown('triad', 2),
-      'ngn-dd-001: scoring: triad scoring needs exactly 3 blanks',
+      { ...triad, blanks: triad.blanks.slice(0, 2) },
+      'ngn-dd-003: scoring: triad scoring needs exactly 3 blanks',
     ],
     [
       'drag-and-drop answer naming a missing token',
-      { ...drag, answers: { '1': 'b', '2': 'q' } },
-      'ngn-dg-001: answers: names a token',
+      { ...drag, answers: { '1': 'a', '2': 'q' } },
+      'ngn-dg-002: answers: names a token',
     ],
     [
       'highlight with nothing to highlight',
-      { ...highlight, segments: options('abcdefgh', '') },
+      { ...highlight, segments: options(8, '') },
       'ngn-hl-001: segments:',
     ],
     [
       'bow-tie with one correct action',
-      { ...bowTie, actions: options('abcde', 'b') },
+      { ...bowTie, actions: options(5, 'b') },
       'ngn-bt-001: actions: 2 correct of 5',
     ],
     ['an unknown category', { ...sata, category: 'Cardiology' }, 'ngn-mr-001: category:'],
@@ -250,7 +184,7 @@ describe('the item model refuses a malformed item of every type, naming the item
   it('accepts a well-formed item of every type', () => {
     expect(
       ngnFileProblems({
-        items: [sata, select2, matrixOne, matrixMany, dropDown('triad', 3), drag, highlight, bowTie],
+        items: [sata, select2, matrixOne, matrixMany, dropDown01, dyad, triad, drag, highlight, bowTie],
       }),
     ).toEqual([]);
   });

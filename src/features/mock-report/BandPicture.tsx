@@ -1,25 +1,20 @@
 import { Box, Text } from '@mantine/core';
 import type { Band } from '../../../machines/mock-report/mock-report.ports';
+import { logitScale } from '../../components/readiness-format';
 import { logits, reportCopy } from './report-copy';
 
 const WIDTH = 600;
 const HEIGHT = 110;
 const PAD = 24;
-/** The drawn scale: at least ±4 logits, wider when the band reaches beyond. */
-const scaleOf = (band: Band, cut: number) => ({
-  min: Math.floor(Math.min(-4, band.lower - 0.5, cut - 1)),
-  max: Math.ceil(Math.max(4, band.upper + 0.5, cut + 1)),
-});
-
 /**
  * The estimate with its 95 % band drawn against the passing standard, on the logit scale. The
  * picture is one image whose text alternative says the same in words (shown below it as well).
  */
 export function BandPicture({ estimate, band, cut }: { estimate: number; band: Band; cut: number }) {
-  const { min, max } = scaleOf(band, cut);
-  const x = (value: number) => PAD + ((value - min) / (max - min)) * (WIDTH - 2 * PAD);
+  // At least ±4 logits, with half a logit to spare beyond the band.
+  const { ticks, place } = logitScale([band.lower - 0.5, band.upper + 0.5], cut, 4);
+  const x = (value: number) => place(value, PAD, WIDTH - PAD);
   const alt = reportCopy.bandAlt(estimate, band.lower, band.upper, cut);
-  const ticks = Array.from({ length: max - min + 1 }, (_, i) => min + i);
   return (
     <Box component="figure" m={0}>
       <svg

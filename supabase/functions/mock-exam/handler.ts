@@ -32,6 +32,7 @@ import type { Random } from '../../../domain/cat/random.ts';
 import { type ExamOutcome, passesOnEstimate } from '../../../domain/cat/stop.ts';
 import { CLIENT_NEEDS, type ClientNeed } from '../../../domain/client-needs.ts';
 import { JUDGMENT_STEPS } from '../../../domain/judgment-steps.ts';
+import type { ExamView as WireExamView, ShownItem as WireShownItem } from '../../../domain/mock-exam-wire.ts';
 import {
   type NgnResponse,
   responseProblem,
@@ -146,34 +147,12 @@ type ItemContent = ClassicContent | NgnContent;
 
 // ---- What the client gets ----------------------------------------------------------------------
 
-/** The item on screen: what a candidate sees, nothing that grades it. */
-export type ShownItem =
-  | {
-      ordinal: number;
-      token: string;
-      itemId: string;
-      bank: 'classic';
-      stem: string;
-      options: { id: string; label: string }[];
-    }
-  | {
-      ordinal: number;
-      token: string;
-      itemId: string;
-      bank: 'ngn';
-      item: Record<string, unknown>;
-      caseStudy: { id: string; title: string; setting: string; intro: string; step: number } | null;
-    };
+/** The item on screen (domain/mock-exam-wire.ts): the NGN item goes with its key stripped. */
+export type ShownItem = WireShownItem<Record<string, unknown>>;
 
-export interface ExamView {
-  id: string;
-  status: 'in_progress' | 'finished';
+/** The exam as the function sends it: the shared view, with when it started. */
+export interface ExamView extends WireExamView<Record<string, unknown>> {
   startedAt: string;
-  timeLimitSeconds: number;
-  /** Seconds left on the clock, from the stored start (0 once finished). */
-  timeLeftSeconds: number;
-  itemsAnswered: number;
-  item: ShownItem | null;
 }
 
 class Refusal extends Error {
@@ -329,7 +308,6 @@ export function createMockExamHandler(deps: MockExamDeps): (request: Request) =>
         ? {
             id: study.id,
             title: study.title,
-            setting: study.setting,
             intro: study.intro,
             step: study.position,
           }

@@ -155,52 +155,72 @@ export function JudgmentBreakdown({ summary }: { summary: ResultsSummary }) {
         {judgment.sets} {judgment.sets === 1 ? 'set' : 'sets'} of Next Generation items: {judgment.points} of{' '}
         {judgment.maxPoints} points ({percentText(accuracy(judgment.points, judgment.maxPoints))}).
       </Text>
-      <Table striped withTableBorder data-testid="judgment-steps">
-        <Table.Caption>Points earned in each step of the clinical judgment model.</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Step</Table.Th>
-            <Table.Th scope="col">Points</Table.Th>
-            <Table.Th scope="col">Share</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {judgment.byStep.map((s) => (
-            <Table.Tr key={s.step} data-step={s.step}>
-              <Table.Th scope="row" fw={500}>
-                {judgmentStepNames[s.step as JudgmentStep] ?? s.step}
-              </Table.Th>
-              <Table.Td>
-                {s.points} / {s.maxPoints}
-              </Table.Td>
-              <Table.Td>{percentText(accuracy(s.points, s.maxPoints))}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Table striped withTableBorder data-testid="judgment-categories">
-        <Table.Caption>Points earned in each client-need category.</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Category</Table.Th>
-            <Table.Th scope="col">Points</Table.Th>
-            <Table.Th scope="col">Share</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {judgment.byCategory.map((c) => (
-            <Table.Tr key={c.category} data-judgment-category={c.category}>
-              <Table.Th scope="row" fw={500}>
-                {c.category}
-              </Table.Th>
-              <Table.Td>
-                {c.points} / {c.maxPoints}
-              </Table.Td>
-              <Table.Td>{percentText(accuracy(c.points, c.maxPoints))}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <PointsTable
+        testId="judgment-steps"
+        caption="Points earned in each step of the clinical judgment model."
+        labelHeading="Step"
+        rowAttribute="data-step"
+        rows={judgment.byStep.map((s) => ({
+          id: s.step,
+          label: judgmentStepNames[s.step as JudgmentStep] ?? s.step,
+          points: s.points,
+          maxPoints: s.maxPoints,
+        }))}
+      />
+      <PointsTable
+        testId="judgment-categories"
+        caption="Points earned in each client-need category."
+        labelHeading="Category"
+        rowAttribute="data-judgment-category"
+        rows={judgment.byCategory.map((c) => ({
+          id: c.category,
+          label: c.category,
+          points: c.points,
+          maxPoints: c.maxPoints,
+        }))}
+      />
     </Stack>
+  );
+}
+
+/** Points of a group (a step, a category) against its maximum, with the share, one row per group. */
+function PointsTable({
+  testId,
+  caption,
+  labelHeading,
+  rowAttribute,
+  rows,
+}: {
+  testId: string;
+  caption: string;
+  labelHeading: string;
+  /** The data attribute naming each row's group (the browser tests find rows by it). */
+  rowAttribute: `data-${string}`;
+  rows: { id: string; label: string; points: number; maxPoints: number }[];
+}) {
+  return (
+    <Table striped withTableBorder data-testid={testId}>
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{labelHeading}</Table.Th>
+          <Table.Th scope="col">Points</Table.Th>
+          <Table.Th scope="col">Share</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.id} {...{ [rowAttribute]: row.id }}>
+            <Table.Th scope="row" fw={500}>
+              {row.label}
+            </Table.Th>
+            <Table.Td>
+              {row.points} / {row.maxPoints}
+            </Table.Td>
+            <Table.Td>{percentText(accuracy(row.points, row.maxPoints))}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
