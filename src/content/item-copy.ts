@@ -10,4 +10,8 @@ export const itemCopy = {
   pickRight: 'correct',
   pickWrong: 'not correct',
   steps: judgmentStepNames,
+  // Strike-out on a select-all item's choices (custom tests): visual only, the choice stays selectable.
+  struckOut: '(struck out)',
+  strike: (choice: string) => `Strike out: ${choice}`,
+  restore: (choice: string) => `Restore: ${choice}`,
 };

@@ -198,14 +198,14 @@ describe('practice: rough edges', () => {
     await questionCards(page).first().waitFor();
     const hint = page.getByTestId('keyboard-hint');
     expect(await hint.textContent()).toContain('press 1–4 or A–D');
-    await page.getByText('All on one page').click();
+    await page.getByText('All on one page', { exact: true }).click();
     await expect.poll(() => questionCards(page).count()).toBeGreaterThan(1);
     expect(await hint.textContent()).not.toContain('press 1');
     expect(await hint.textContent()).toContain('Tab moves from question to question');
     // The number keys really do nothing here: no answer is chosen.
     await page.keyboard.press('1');
     expect(await questionCards(page).locator('input[type="radio"]:checked').count()).toBe(0);
-    await page.getByText('One at a time').click();
+    await page.getByText('One at a time', { exact: true }).click();
     await expect.poll(() => questionCards(page).count()).toBe(1);
     expect(await hint.textContent()).toContain('press 1–4 or A–D');
     expect(pageProblems(page)).toEqual([]);

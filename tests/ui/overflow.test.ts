@@ -143,7 +143,7 @@ for (const width of CHECKED_WIDTHS)
           await expectNoOverflow(page, path);
         }
         await show(page, '/practice');
-        await page.getByText('All on one page').click();
+        await page.getByText('All on one page', { exact: true }).click();
         await expectNoOverflow(page, 'practice, all on one page');
       });
 

@@ -196,7 +196,7 @@ describe('practice: answering', () => {
     expect(await page.locator(`[data-question-id="${second}"] input:checked`).count()).toBe(1);
 
     // On the one-page layout the first question shows, locked: clicks and keys do not change it.
-    await page.getByText('All on one page').click();
+    await page.getByText('All on one page', { exact: true }).click();
     const firstCard = page.locator(`[data-question-id="${first}"]`);
     await firstCard.getByText('Locked', { exact: true }).waitFor();
     const radios = firstCard.locator('input[type="radio"]');
@@ -242,7 +242,7 @@ describe('practice: answering', () => {
     await page.goto('/practice');
     const first = await currentQuestionId(page);
     await choose(page, backend, first, true);
-    await page.getByText('All on one page').click();
+    await page.getByText('All on one page', { exact: true }).click();
     await expect.poll(() => questionCards(page).count()).toBe(QUESTIONS_PER_SET);
     // Switching keeps the answer given before the switch.
     expect(await page.locator(`[data-question-id="${first}"] input:checked`).count()).toBe(1);
@@ -308,7 +308,7 @@ describe('practice: answering', () => {
       key.get(fourth)?.wrong,
     );
     expect(loads).toEqual([]);
-    await page.getByText('All on one page').click();
+    await page.getByText('All on one page', { exact: true }).click();
     for (const id of answered)
       await page.locator(`[data-question-id="${id}"]`).getByText('Locked', { exact: true }).waitFor();
     expect(

@@ -156,9 +156,12 @@ describe('smaller rough edges (item 9)', () => {
     const { page, user } = await studentPage(app, backend);
     await page.goto('/practice');
     await runSet(page, backend, 3);
-    // A set in progress resumes whatever the address asks for: forget it between the two sets.
-    const forgetSetInProgress = () =>
-      page.evaluate((key) => localStorage.removeItem(key), `pnprep.practice.progress.${user.id}`);
+    // A set in progress resumes whatever the address asks for: forget it between the two sets. The
+    // practice page is left first, so it cannot store its set again after the key is removed.
+    const forgetSetInProgress = async () => {
+      await page.goto('/support');
+      await page.evaluate((key) => localStorage.removeItem(key), `pnprep.practice.progress.${user.id}`);
+    };
     await page.goto('/practice?focus=missed');
     await page.getByTestId('focus-heading').waitFor();
     expect(await page.getByTestId('focus-heading').textContent()).toBe(practiceCopy.focusHeading.missed);
@@ -194,7 +197,7 @@ describe('smaller rough edges (item 9)', () => {
     await choose(page, backend, first, false);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect.poll(() => currentQuestionId(page)).not.toBe(first);
-    await page.getByText('All on one page').click();
+    await page.getByText('All on one page', { exact: true }).click();
     const card = page.locator(`[data-question-id="${first}"]`);
     await card.getByText('Locked', { exact: true }).waitFor();
     for (const scheme of CHECKED_SCHEMES) {

@@ -204,6 +204,43 @@ describe('answering a custom test', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('NGN select-all: a choice struck out stays struck (and selectable) after moving away and back', async () => {
+    const { page } = await studentPage(app, backend);
+    await page.goto('/practice/custom');
+    await page.getByText(/This test will have \d+ items\./).waitFor();
+    await page.getByRole('checkbox', { name: /^Classic multiple choice/ }).click();
+    await page.getByRole('checkbox', { name: /^NGN case studies/ }).click();
+    await page.getByLabel('Number of items').fill('20');
+    await page.getByRole('radio', { name: /^Timed/ }).click();
+    await page.getByText('This test will have 20 items.').waitFor();
+    await page.getByRole('button', { name: 'Start the test' }).click();
+    // Move on to the first select-all / select-N item (the only NGN kind with strike-out).
+    let position = 1;
+    for (; position <= 20; position++) {
+      await page.getByRole('heading', { name: `Item ${position} of 20` }).waitFor();
+      if ((await page.locator('[data-strike]').count()) > 0) break;
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+    }
+    expect(position, 'a select-all item among 20 NGN items').toBeLessThanOrEqual(20);
+    const strikeButton = page.locator('[data-strike]').first();
+    const choiceId = await strikeButton.getAttribute('data-strike');
+    await strikeButton.click();
+    await expect.poll(() => strikeButton.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('[data-struck="true"]').count()).toBe(1);
+    if (position < 20) {
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByRole('heading', { name: `Item ${position + 1} of 20` }).waitFor();
+      await page.getByRole('button', { name: 'Previous', exact: true }).click();
+      await page.getByRole('heading', { name: `Item ${position} of 20` }).waitFor();
+    }
+    const again = page.locator(`[data-strike="${choiceId}"]`);
+    await expect.poll(() => again.getAttribute('aria-pressed')).toBe('true');
+    // Struck is visual only: the choice can still be picked.
+    await page.locator('[data-struck="true"]').click();
+    await expect.poll(() => page.getByRole('checkbox', { checked: true }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('fits a phone and stays axe-clean in both colour schemes', async () => {
     const { page } = await studentPage(app, backend);
     const testId = await buildClassicTest(page, 'Tutor');

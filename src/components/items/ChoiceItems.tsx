@@ -1,4 +1,15 @@
-import { Checkbox, NativeSelect, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import type { NgnItem } from '../../../domain/ngn-items';
 import { itemCopy } from '../../content/item-copy';
@@ -12,6 +23,7 @@ export function MultipleResponseItem({
   response,
   canPick,
   onPick,
+  strikeOut,
 }: { item: Of<'multiple-response'> } & ItemInteraction) {
   const picks = picksIn(response, 'options');
   return (
@@ -23,16 +35,45 @@ export function MultipleResponseItem({
       <Text fz="sm" c="dimmed">
         {item.select === 'all' ? 'Select all that apply.' : `Select ${item.select}.`}
       </Text>
-      {item.options.map((option) => (
-        <Checkbox
-          key={option.id}
-          value={option.id}
-          label={option.text}
-          checked={picks.includes(option.id)}
-          disabled={!canPick('options', option.id)}
-          onChange={() => onPick('options', option.id)}
-        />
-      ))}
+      {item.options.map((option) => {
+        const isStruck = strikeOut?.struck.includes(option.id) ?? false;
+        const box = (
+          <Checkbox
+            key={option.id}
+            value={option.id}
+            label={
+              isStruck ? (
+                <span className="struck-option" data-struck="true">
+                  {option.text}
+                  <VisuallyHidden> {itemCopy.struckOut}</VisuallyHidden>
+                </span>
+              ) : (
+                option.text
+              )
+            }
+            checked={picks.includes(option.id)}
+            disabled={!canPick('options', option.id)}
+            onChange={() => onPick('options', option.id)}
+          />
+        );
+        if (!strikeOut) return box;
+        return (
+          <Group key={option.id} gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+            {box}
+            <ActionIcon
+              variant={isStruck ? 'filled' : 'default'}
+              aria-pressed={isStruck}
+              aria-label={isStruck ? itemCopy.restore(option.text) : itemCopy.strike(option.text)}
+              data-strike={option.id}
+              onClick={() => strikeOut.onStrike(option.id)}
+            >
+              <Text span td="line-through" fw={700} fz="xs" aria-hidden="true">
+                abc
+              </Text>
+            </ActionIcon>
+          </Group>
+        );
+      })}
     </Stack>
   );
 }

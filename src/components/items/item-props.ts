@@ -6,6 +6,11 @@ export interface ItemInteraction {
   /** Whether this pick is allowed now (the session's rule; false once the item is locked). */
   canPick(groupId: string, choiceId: string): boolean;
   onPick(groupId: string, choiceId: string): void;
+  /**
+   * Striking out choices (custom tests only): visual, the choice stays selectable. Offered on the
+   * items whose choices are a plain list (select all / select N); absent everywhere else.
+   */
+  strikeOut?: { struck: string[]; onStrike(choiceId: string): void };
 }
 
 /** The picks of one part of the item. */

@@ -64,6 +64,7 @@ export function TestItemPanel({
         response={response}
         canPick={(groupId, choiceId) => !locked && canPickIn(item, response, groupId, choiceId)}
         onPick={onPick}
+        strikeOut={{ struck, onStrike }}
       />
     </Stack>
   );
