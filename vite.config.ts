@@ -23,10 +23,12 @@ export default defineConfig({
   // `vite preview` serves the production build with the production headers (docs/deploy.md).
   preview: { headers: securityHeaders(loadEnv('production', process.cwd(), 'VITE_')) },
   test: {
-    // Two files at a time, whatever their layer. Vitest's default on this 2-core machine is one
-    // (cores - 1), which left a core idle for most of the run. Each browser file runs in its own
-    // worker's build against its own backend (tests/support/ui-config.ts), one build per worker.
-    maxWorkers: 2,
+    // Three files at a time, whatever their layer. Vitest's default on a 2-core machine is one
+    // (cores - 1), which left a core idle for most of the run; with two, the whole run still used
+    // only 1.07 cores on average (browser files mostly wait on the page and the backend). Each
+    // browser file runs in its own worker's build against its own backend
+    // (tests/support/ui-config.ts), one build per worker (decision 190).
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
