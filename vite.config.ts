@@ -23,12 +23,12 @@ export default defineConfig({
   // `vite preview` serves the production build with the production headers (docs/deploy.md).
   preview: { headers: securityHeaders(loadEnv('production', process.cwd(), 'VITE_')) },
   test: {
-    // Three files at a time, whatever their layer. Vitest's default on a 2-core machine is one
-    // (cores - 1), which left a core idle for most of the run; with two, the whole run still used
-    // only 1.07 cores on average (browser files mostly wait on the page and the backend). Each
-    // browser file runs in its own worker's build against its own backend
-    // (tests/support/ui-config.ts), one build per worker (decision 190).
-    maxWorkers: 3,
+    // Two files at a time, whatever their layer. Vitest's default on this 2-core machine is one
+    // (cores - 1), which left a core idle for most of the run. A third worker gained nothing (664 s
+    // against 669 s: the files only slowed each other; docs/testing.md). Each browser file runs in
+    // its own worker's build against its own backend (tests/support/ui-config.ts), one build per
+    // worker (decision 190).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
