@@ -20,7 +20,15 @@ export const itemMarksFixtures: FlowFixtures<ItemMarksInput> = {
       event: { type: 'note.change', index: 0, text: 'Check the potassium range' },
     },
     { label: 'Leave the note of item 1', event: { type: 'note.save', index: 0 } },
+    // The server answers with the mark as saved: when it is the item's mark as it is now, the item
+    // is done; otherwise (changed again meanwhile) it is saved again.
     done('saveItemMark', twoMarks.marks[0], 'saved'),
+    done('saveItemMark', { ...twoMarks.marks[0], flagged: true }, 'the flag of item 1 saved'),
+    done(
+      'saveItemMark',
+      { ...twoMarks.marks[0], flagged: true, note: 'Check the potassium range' },
+      'the flag and note of item 1 saved',
+    ),
     failed('saveItemMark', new BackendError('Failed to fetch')),
     plain('mark.retry'),
   ],

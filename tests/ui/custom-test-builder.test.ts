@@ -5,12 +5,18 @@
  * both colour schemes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { testBuilderFixtures } from '../../machines/test-builder/test-builder.fixtures';
+import { type TestBuilderInput, testBuilderMachine } from '../../machines/test-builder/test-builder.machine';
 import { asUser } from '../sql/as-role';
 import type { LocalBackend } from '../support/backend';
 import { type AppUnderTest, axeViolations, startApp } from '../support/browser';
+import { RpcGate } from '../support/browser-paths';
+import { Coverage, expectFullCoverage, toModelMachine } from '../support/model';
 import { fixtureCase, fixtureItems, replaceNgnBank } from '../support/ngn-fixtures';
 import { overflowProblems } from '../support/overflow';
 import { startUiBackend } from '../support/ui-backend';
+import { driveUiPath } from '../support/ui-model';
 import { studentPage } from './practice-session-support';
 
 let app: AppUnderTest;
@@ -131,5 +137,92 @@ describe('create a test', () => {
     const { page } = await studentPage(app, backend, { entitled: false });
     await page.goto('/practice/custom');
     await page.waitForURL(/\/billing$/);
+  });
+});
+
+const coverage = new Coverage(toModelMachine(testBuilderMachine));
+/** The fixtures' event with this label (so the paths below are made of the model's own events). */
+const ev = (label: string) => {
+  const found = testBuilderFixtures.events.find((e) => e.label === label);
+  if (!found) throw new Error(`No fixture event "${label}"`);
+  return found.event;
+};
+
+/** Every state of the builder, by hand-picked paths over its fixtures' events. */
+const paths: Array<{ name: string; entitled: boolean; events: AnyEventObject[] }> = [
+  {
+    name: 'counts, then the test is served and opens',
+    entitled: true,
+    events: [ev('access granted'), ev('the choices give 20 items'), ev('test.start'), ev('served')],
+  },
+  { name: 'no plan or trial: billing', entitled: false, events: [ev('no plan or trial')] },
+  {
+    name: 'the counts fail, Try again, then a choice that gives nothing',
+    entitled: true,
+    events: [
+      ev('access granted'),
+      ev('error: Failed to fetch'),
+      ev('counts.retry'),
+      ev('the choices give 20 items'),
+      ev('narrow the choices'),
+      ev('the choices give nothing'),
+    ],
+  },
+  {
+    name: 'the test cannot be served: the reason, the choices kept',
+    entitled: true,
+    events: [
+      ev('access granted'),
+      ev('the choices give 20 items'),
+      ev('test.start'),
+      ev('error: No items match these choices.'),
+    ],
+  },
+];
+
+describe('test-builder in the browser (model paths)', () => {
+  afterAll(() => expectFullCoverage(coverage, 'browser'));
+
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, { entitled, events }) => {
+    const { page } = await studentPage(app, backend, { entitled });
+    const gate = await RpcGate.on(page);
+    await page.goto('/practice/custom');
+    const alert = (title: string) => page.getByRole('alert').getByText(title).waitFor();
+    await driveUiPath({
+      page,
+      coverage,
+      events,
+      input: testBuilderFixtures.inputs['Signed in']?.() as TestBuilderInput,
+      drivers: {
+        'xstate.done.actor.accessGate': () => gate.release('check_user_entitlement'),
+        'xstate.done.actor.loadCounts': () => gate.release('get_custom_test_counts'),
+        'xstate.error.actor.loadCounts': () => gate.abort('get_custom_test_counts'),
+        'counts.retry': () => page.getByRole('button', { name: 'Try again' }).click(),
+        // Flagged items of the student's own: none yet, so the choice gives nothing.
+        'settings.change': () => page.getByRole('radio', { name: /^Flagged by you/ }).click(),
+        'test.start': () => page.getByRole('button', { name: 'Start the test' }).click(),
+        'xstate.done.actor.startTest': () => gate.release('start_custom_test'),
+        'xstate.error.actor.startTest': () => gate.abort('start_custom_test'),
+      },
+      states: {
+        'test-builder.checkingAccess': () => page.getByText('Checking your access…').waitFor(),
+        'test-builder.redirecting': () => page.waitForURL(/\/billing$/),
+        'test-builder.counting': () => page.getByText('Counting items…').waitFor(),
+        'test-builder.ready': async () => {
+          await page
+            .getByText(/This test will have \d+ items\.|No items match these choices\./)
+            .first()
+            .waitFor();
+          await page.getByText('Counting items…').waitFor({ state: 'detached' });
+        },
+        'test-builder.countFailed': () => alert('We could not count the items'),
+        'test-builder.starting': () => page.getByText('Preparing your test…').waitFor(),
+        'test-builder.startFailed': async () => {
+          await alert('We could not start the test');
+          await page.getByRole('button', { name: 'Start the test' }).waitFor();
+        },
+        'test-builder.started': () => page.waitForURL(/\/practice\/custom\/test\?test=[0-9a-f-]{36}$/),
+      },
+    });
   });
 });

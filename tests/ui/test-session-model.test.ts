@@ -7,6 +7,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
+import { itemMarksFixtures } from '../../machines/item-marks/item-marks.fixtures';
+import { type ItemMarksInput, itemMarksMachine } from '../../machines/item-marks/item-marks.machine';
 import { testSessionFixtures } from '../../machines/test-session/test-session.fixtures';
 import { type TestSessionInput, testSessionMachine } from '../../machines/test-session/test-session.machine';
 import { grantTrial, type LocalBackend } from '../support/backend';
@@ -166,5 +168,67 @@ describe('test-session in the browser (model paths)', () => {
         'test-session.results': () => page.getByRole('heading', { name: 'Your results' }).waitFor(),
       }),
     });
+  });
+});
+
+const marksCoverage = new Coverage(toModelMachine(itemMarksMachine));
+const markEvent = (label: string) => {
+  const found = itemMarksFixtures.events.find((e) => e.label === label);
+  if (!found) throw new Error(`No fixture event "${label}"`);
+  return found.event;
+};
+
+describe('item-marks in the browser (the flag and note of the item on screen)', () => {
+  afterAll(() => expectFullCoverage(marksCoverage, 'browser'));
+
+  it('a flag saves, a note saves when the field is left, a failed save keeps the change and Try again saves it', async () => {
+    const student = await studentPage(app, backend);
+    const { page } = student;
+    const testId = await buildTest(page, 'Tutor');
+    const gate = await RpcGate.on(page);
+    await page.goto(`/practice/custom/test?test=${testId}`);
+    await gate.release('check_user_entitlement');
+    await gate.release('get_custom_test');
+    await page.getByRole('heading', { name: 'Question 1 of 10' }).waitFor();
+
+    const note = page.getByRole('textbox', { name: 'Private note' });
+    const failedAlert = page.getByRole('alert').filter({ hasText: 'Your flag or note could not be saved.' });
+    await driveUiPath({
+      page,
+      coverage: marksCoverage,
+      input: itemMarksFixtures.inputs['Two items, the second flagged with a note']?.() as ItemMarksInput,
+      events: [
+        markEvent('Flag item 1'),
+        markEvent('the flag of item 1 saved'),
+        markEvent('Type a note on item 1'),
+        markEvent('Leave the note of item 1'),
+        markEvent('error: Failed to fetch'),
+        markEvent('mark.retry'),
+        markEvent('the flag and note of item 1 saved'),
+      ],
+      drivers: {
+        'flag.toggle': () => page.getByRole('button', { name: 'Flag for review' }).click(),
+        'note.change': (_, event) => note.fill(String(event.text)),
+        'note.save': () => note.press('Tab'),
+        'xstate.done.actor.saveItemMark': () => gate.release('set_item_mark'),
+        'xstate.error.actor.saveItemMark': () => gate.abort('set_item_mark'),
+        'mark.retry': () => failedAlert.getByRole('button', { name: 'Try again' }).click(),
+      },
+      states: {
+        // A save on its way is the page's call to the server, held here until the driver lets it go.
+        'item-marks.saving': () => expect.poll(() => gate.heldCount('set_item_mark')).toBe(1),
+        'item-marks.idle': async () => {
+          await failedAlert.waitFor({ state: 'detached' });
+          expect(gate.heldCount('set_item_mark')).toBe(0);
+        },
+        'item-marks.failed': () => failedAlert.waitFor(),
+      },
+    });
+    // What was saved is the server's: the flag and the note of the first item.
+    const { rows } = await backend.db.query<{ flagged: boolean; note: string }>(
+      'select flagged, note from private.item_marks where user_id = $1',
+      [student.user.id],
+    );
+    expect(rows).toEqual([{ flagged: true, note: 'Check the potassium range' }]);
   });
 });
