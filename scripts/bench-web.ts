@@ -34,6 +34,8 @@ const BUDGET = {
   mobilePerformance: 98,
   otherCategories: 100,
   landingLcpVsBaseline: 1.25,
+  /** No single run's landing LCP above this multiple of the baseline's median. */
+  landingLcpWorstRun: 1.5,
   landingInitialJsKb: 90,
   practiceMs: 600,
 };
@@ -280,7 +282,7 @@ async function main() {
       pages.map((page) => summarise(page, preset, samples.get(`${preset} ${page}`) ?? [])),
     );
     const practice = await timePractice(server.url, backend);
-    const report = render(summaries, landingInitial, practice);
+    const report = render(summaries, landingInitial, practice, samples);
     console.log(`\n${report}`);
     if (writeDoc) await writePerformanceSection(SECTION_TITLE, `## ${SECTION_TITLE}\n\n${report}\n`);
   } finally {
@@ -294,6 +296,7 @@ function render(
   summaries: PageSummary[],
   landingInitial: ReturnType<typeof initialAssets>,
   practiceSamples: number[],
+  samples: Map<string, LighthouseSample[]>,
 ): string {
   const find = (preset: Preset, page: string) =>
     summaries.find((s) => s.preset === preset && s.page === page) as PageSummary;
@@ -322,6 +325,12 @@ function render(
   ]);
   const worstOther = Math.min(...otherScores);
   const failing = [...new Set(summaries.filter((s) => s.page !== BASELINE).flatMap((s) => s.failing))];
+  // Medians hide a bad run; the budgets also hold run by run.
+  const landingRuns = samples.get('mobile /') ?? [];
+  const runRatios = landingRuns.map((s) => s.lcp / baseline.lcp);
+  const worstRunRatio = Math.max(...runRatios);
+  const perfByRun = (page: string) => (samples.get(`mobile ${page}`) ?? []).map((s) => s.scores.performance);
+  const worstRunPerf = Math.min(...ROUTES.flatMap(perfByRun));
   return [
     `Measured by \`npm run bench:web\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}, load average ${loadavg()[0]?.toFixed(1)} at the end.`,
     `Production build (public pages prerendered, decision 080) served gzip-compressed on 127.0.0.1; Lighthouse 12`,
@@ -335,11 +344,20 @@ function render(
     '',
     `Click Practice → first question visible, signed-in student on a trial, network emulated at ${NETWORK.latencyMs} ms round trip and 1.6 Mbps down, practice code preloaded on the dashboard: median ${practiceMedian.toFixed(0)} ms of ${practiceSamples.length} (min ${Math.min(...practiceSamples).toFixed(0)}, max ${Math.max(...practiceSamples).toFixed(0)}).`,
     '',
+    'Mobile, run by run (landing LCP as a multiple of the baseline’s median LCP; performance per route):',
+    '',
+    `| run | ${landingRuns.map((_, i) => i + 1).join(' | ')} |`,
+    `|---|${landingRuns.map(() => '---').join('|')}|`,
+    `| landing LCP | ${landingRuns.map((s, i) => `${seconds(s.lcp)} (${runRatios[i]?.toFixed(2)}×)`).join(' | ')} |`,
+    ...ROUTES.map((page) => `| ${page} performance | ${perfByRun(page).join(' | ')} |`),
+    '',
     '| Budget | Result | |',
     '|---|---|---|',
-    `| Mobile performance ≥ ${BUDGET.mobilePerformance} on every measured public route | lowest ${worstPerf} | ${met(worstPerf >= BUDGET.mobilePerformance)} |`,
+    `| Mobile performance ≥ ${BUDGET.mobilePerformance} on every measured public route (median) | lowest ${worstPerf} | ${met(worstPerf >= BUDGET.mobilePerformance)} |`,
+    `| Mobile performance ≥ ${BUDGET.mobilePerformance} in every run of every route | lowest ${worstRunPerf} | ${met(worstRunPerf >= BUDGET.mobilePerformance)} |`,
     `| Accessibility, best practices, SEO = 100 (both presets) | lowest ${worstOther} | ${met(worstOther >= BUDGET.otherCategories)} |`,
-    `| Landing LCP ≤ ${BUDGET.landingLcpVsBaseline}× the static baseline’s (mobile) | ${seconds(landing.lcp)} vs ${seconds(baseline.lcp)} = ${lcpRatio.toFixed(2)}× | ${met(lcpRatio <= BUDGET.landingLcpVsBaseline)} |`,
+    `| Landing LCP ≤ ${BUDGET.landingLcpVsBaseline}× the static baseline’s (mobile, medians) | ${seconds(landing.lcp)} vs ${seconds(baseline.lcp)} = ${lcpRatio.toFixed(2)}× | ${met(lcpRatio <= BUDGET.landingLcpVsBaseline)} |`,
+    `| No run’s landing LCP above ${BUDGET.landingLcpWorstRun}× the baseline’s (mobile) | worst run ${worstRunRatio.toFixed(2)}× | ${met(worstRunRatio <= BUDGET.landingLcpWorstRun)} |`,
     `| Landing initial JS ≤ ${BUDGET.landingInitialJsKb} KB gzip (entry + preloaded chunks) | ${kb(landingInitial.jsGzip)} | ${met(landingInitial.jsGzip <= BUDGET.landingInitialJsKb * 1024)} |`,
     `| Click Practice → first question ≤ ${BUDGET.practiceMs} ms (emulated network) | ${practiceMedian.toFixed(0)} ms | ${met(practiceMedian <= BUDGET.practiceMs)} |`,
     ...(failing.length ? ['', `Audits that lost points (any run): ${failing.join(', ')}.`] : []),
