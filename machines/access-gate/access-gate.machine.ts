@@ -117,6 +117,22 @@ export function paidFlowGate(targets: { granted: string; redirecting: string }) 
   } as const;
 }
 
+/**
+ * A paid flow's first two states: `checkingAccess` (the gate, then `granted`) and `redirecting`.
+ * Spread into the flow's `states` so every paid flow checks access the same way.
+ */
+export function paidFlowGateStates(granted: string) {
+  return {
+    checkingAccess: {
+      description:
+        'The shared access gate (machines/access-gate): a session, then a paid plan or trial; a failed check shows Try again there.',
+      tags: ['busy'] as 'busy'[],
+      invoke: paidFlowGate({ granted, redirecting: 'redirecting' }),
+    },
+    redirecting: redirectingState,
+  };
+}
+
 const redirectFor = (context: AccessGateContext, access: Access): RouteName | null =>
   access === 'signedOut'
     ? context.signedOutRoute

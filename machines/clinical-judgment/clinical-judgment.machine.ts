@@ -3,8 +3,7 @@ import {
   accessGateGuards,
   accessGateMachine,
   createAccessGateImplementations,
-  paidFlowGate,
-  redirectingState,
+  paidFlowGateStates,
 } from '../access-gate/access-gate.machine';
 import {
   createRecordDeliveryImplementations,
@@ -123,13 +122,7 @@ export const clinicalJudgmentMachine = setup({
   },
   initial: 'checkingAccess',
   states: {
-    checkingAccess: {
-      description:
-        'The shared access gate (machines/access-gate): a session, then a paid plan or trial; a failed check shows Try again there.',
-      tags: ['busy'],
-      invoke: paidFlowGate({ granted: 'entitled', redirecting: 'redirecting' }),
-    },
-    redirecting: redirectingState,
+    ...paidFlowGateStates('entitled'),
     entitled: {
       description:
         'Access granted: a recorded set opens for review, a set in progress on this device resumes, otherwise a new set loads.',

@@ -3,8 +3,7 @@ import {
   accessGateGuards,
   accessGateMachine,
   createAccessGateImplementations,
-  paidFlowGate,
-  redirectingState,
+  paidFlowGateStates,
 } from '../access-gate/access-gate.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
 import { errorActions, rememberFailure } from '../shared/error-actions';
@@ -110,13 +109,7 @@ export const mockExamMachine = setup({
   }),
   initial: 'checkingAccess',
   states: {
-    checkingAccess: {
-      description:
-        'The shared access gate: a session, then a paid plan or trial (/login or /billing otherwise).',
-      tags: ['busy'],
-      invoke: paidFlowGate({ granted: 'resuming', redirecting: 'redirecting' }),
-    },
-    redirecting: redirectingState,
+    ...paidFlowGateStates('resuming'),
     resuming: {
       description:
         'Asking the server for the exam in progress: it resumes at the same item with the clock having run; none shows the start screen.',

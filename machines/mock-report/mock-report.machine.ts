@@ -3,8 +3,7 @@ import {
   accessGateGuards,
   accessGateMachine,
   createAccessGateImplementations,
-  paidFlowGate,
-  redirectingState,
+  paidFlowGateStates,
 } from '../access-gate/access-gate.machine';
 import type { SessionInfo } from '../access-gate/access-gate.ports';
 import { appActionPlaceholders } from '../shared/app-actions';
@@ -84,13 +83,7 @@ export const mockReportMachine = setup({
   context: ({ input }) => ({ ...input, report: null, error: null, refusal: null }),
   initial: 'checkingAccess',
   states: {
-    checkingAccess: {
-      description:
-        'The shared access gate (machines/access-gate): a session, then a paid plan or trial; a failed check shows Try again there.',
-      tags: ['busy'],
-      invoke: paidFlowGate({ granted: 'loading', redirecting: 'redirecting' }),
-    },
-    redirecting: redirectingState,
+    ...paidFlowGateStates('loading'),
     loading: {
       description: 'Loading the report: result, band, performance rows and the review of every scored item.',
       tags: ['busy'],

@@ -4,8 +4,7 @@ import {
   accessGateGuards,
   accessGateMachine,
   createAccessGateImplementations,
-  paidFlowGate,
-  redirectingState,
+  paidFlowGateStates,
 } from '../access-gate/access-gate.machine';
 import type { SessionInfo } from '../access-gate/access-gate.ports';
 import { appActionPlaceholders } from '../shared/app-actions';
@@ -86,12 +85,7 @@ export const testBuilderMachine = setup({
   context: ({ input }) => ({ ...input, counts: null, testId: null, error: null }),
   initial: 'checkingAccess',
   states: {
-    checkingAccess: {
-      description: 'The shared access gate: a session, then a paid plan or trial (as /practice).',
-      tags: ['busy'],
-      invoke: paidFlowGate({ granted: 'counting', redirecting: 'redirecting' }),
-    },
-    redirecting: redirectingState,
+    ...paidFlowGateStates('counting'),
     counting: {
       description: 'Counting what the choices give (and each choice beside them).',
       tags: ['busy', 'form'],

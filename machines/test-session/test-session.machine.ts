@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { accessGateGuards, paidFlowGate, redirectingState } from '../access-gate/access-gate.machine';
+import { accessGateGuards, paidFlowGateStates } from '../access-gate/access-gate.machine';
 import { appActionPlaceholders } from '../shared/app-actions';
 import { errorActions, rememberFailure } from '../shared/error-actions';
 import { errorMessage } from '../shared/messages';
@@ -163,13 +163,7 @@ export const testSessionMachine = setup({
   }),
   initial: 'checkingAccess',
   states: {
-    checkingAccess: {
-      description:
-        'The shared access gate (machines/access-gate): a session, then a paid plan or trial; a failed check shows Try again there.',
-      tags: ['busy'],
-      invoke: paidFlowGate({ granted: 'entitled', redirecting: 'redirecting' }),
-    },
-    redirecting: redirectingState,
+    ...paidFlowGateStates('entitled'),
     entitled: {
       description: 'Access granted: the test named in the address loads, else there is nothing to answer.',
       tags: ['busy'],

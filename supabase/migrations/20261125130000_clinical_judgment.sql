@@ -6,7 +6,7 @@
 --   supabase.rpc('record_clinical_judgment_set', { set_id, kind, case_id, item_ids, responses,
 --                                                  started_at, submitted_at })
 --   supabase.rpc('get_results_summary')      -- practice and judgment (defined here only)
---   supabase.rpc('reset_practice_history')   -- practice and judgment sets (defined here only)
+--   supabase.rpc('reset_practice_history')   -- practice and judgment sets (20261128162200 wraps it to add custom tests)
 --
 -- Grading mirrors domain/ngn-scoring.ts on the same neutral key (its scoringKeyOf, stored in
 -- ngn_items.scoring): private.score_ngn_response is scoreResponse, private.ngn_max_points

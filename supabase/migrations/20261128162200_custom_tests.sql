@@ -1206,7 +1206,13 @@ $$;
 revoke all on function private.results_judgment(uuid) from public;
 
 -- The fresh start also wipes the custom tests, their aggregates and the review schedule (what was
--- answered); the student's flags and notes are their own writing and stay.
+-- answered); the student's flags and notes are their own writing and stay. The practice and
+-- judgment part stays where it was defined (20261125130000), renamed and private, and the public
+-- function wraps it, so neither part is written twice.
+alter function public.reset_practice_history() rename to reset_sets_history;
+alter function public.reset_sets_history() set schema private;
+revoke all on function private.reset_sets_history() from public, anon, authenticated, service_role;
+
 create or replace function public.reset_practice_history()
 returns json
 language plpgsql
@@ -1215,28 +1221,18 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_uid      uuid := private.require_student();
-  v_deleted  integer;
-  v_judgment integer;
-  v_custom   integer;
+  v_uid    uuid := private.require_student();
+  v_sets   jsonb;
+  v_custom integer;
 begin
-  perform private.lock_student(v_uid);
-  perform private.use_write_quota(v_uid);
-  delete from public.practice_sets p where p.user_id = v_uid;
-  get diagnostics v_deleted = row_count;
-  delete from private.student_question_status s where s.user_id = v_uid;
-  delete from private.student_category_stats c where c.user_id = v_uid;
-  delete from private.student_totals t where t.user_id = v_uid;
-  delete from public.judgment_sets j where j.user_id = v_uid;
-  get diagnostics v_judgment = row_count;
-  delete from private.student_judgment_stats s where s.user_id = v_uid;
-  delete from private.student_judgment_totals t where t.user_id = v_uid;
+  -- Takes the student's lock and counts the write, then clears practice and judgment sets; the
+  -- lock is held to the end of the transaction, so the custom tests go in the same fresh start.
+  v_sets := private.reset_sets_history()::jsonb;
   delete from public.custom_tests t where t.user_id = v_uid;
   get diagnostics v_custom = row_count;
   delete from private.student_custom_stats s where s.user_id = v_uid;
   delete from private.review_schedule s where s.user_id = v_uid;
-  return json_build_object('deleted_sets', v_deleted, 'deleted_judgment_sets', v_judgment,
-                           'deleted_custom_tests', v_custom);
+  return (v_sets || jsonb_build_object('deleted_custom_tests', v_custom))::json;
 end;
 $$;
 revoke all on function public.reset_practice_history() from public, anon;

@@ -25,6 +25,19 @@ export function AccessGateScreen({
   return <GateState gate={gate} />;
 }
 
+/** A paid flow's snapshot as far as its gate states go (machines/access-gate `paidFlowGateStates`). */
+interface GatedSnapshot {
+  matches(state: 'checkingAccess' | 'redirecting'): boolean;
+  children: { accessGate?: AccessGateRef };
+}
+
+/** The gate's screen while a paid flow is still in its gate states; null once access is granted. */
+export function gateScreenOf(snapshot: GatedSnapshot) {
+  const redirecting = snapshot.matches('redirecting');
+  if (!redirecting && !snapshot.matches('checkingAccess')) return null;
+  return <AccessGateScreen gate={snapshot.children.accessGate} redirecting={redirecting} />;
+}
+
 function GateState({ gate }: { gate: AccessGateRef }) {
   const failed = useSelector(gate, (s) => s.matches('failed'));
   const error = useSelector(gate, (s) => s.context.error);

@@ -10,7 +10,7 @@ import {
 } from '../../../machines/clinical-judgment/clinical-judgment.machine';
 import { BusyNote } from '../../components/BusyNote';
 import { ErrorDetails } from '../../components/ErrorDetails';
-import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
+import { gateScreenOf } from '../../components/flow-parts/AccessGateScreen';
 import { RecordDeliveryNote } from '../../components/flow-parts/RecordDeliveryNote';
 import { Exhibit } from '../../components/items/Exhibit';
 import { ItemView } from '../../components/items/ItemView';
@@ -69,10 +69,8 @@ export function ClinicalJudgmentView({ snapshot, send }: ViewProps) {
 
 function Body({ snapshot, send }: ViewProps) {
   const { set, currentIndex, responses, error } = snapshot.context;
-  if (snapshot.matches('checkingAccess') || snapshot.matches('redirecting'))
-    return (
-      <AccessGateScreen gate={snapshot.children.accessGate} redirecting={snapshot.matches('redirecting')} />
-    );
+  const gate = gateScreenOf(snapshot);
+  if (gate) return gate;
   if (snapshot.matches('loading')) return <BusyNote label={judgmentCopy.loading} />;
   if (snapshot.matches('loadingReview')) return <BusyNote label={judgmentCopy.reviewLoading} />;
   if (snapshot.hasTag('error')) {

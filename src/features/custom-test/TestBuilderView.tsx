@@ -35,7 +35,7 @@ import type {
 } from '../../../machines/test-builder/test-builder.machine';
 import { BusyNote } from '../../components/BusyNote';
 import { ErrorDetails } from '../../components/ErrorDetails';
-import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
+import { gateScreenOf } from '../../components/flow-parts/AccessGateScreen';
 import { builderCopy } from './builder-copy';
 
 export type TestBuilderSnapshot = SnapshotFrom<typeof testBuilderMachine>;
@@ -59,10 +59,8 @@ export function TestBuilderView({ snapshot, send }: ViewProps) {
 }
 
 function Body({ snapshot, send }: ViewProps) {
-  if (snapshot.matches('checkingAccess') || snapshot.matches('redirecting'))
-    return (
-      <AccessGateScreen gate={snapshot.children.accessGate} redirecting={snapshot.matches('redirecting')} />
-    );
+  const gate = gateScreenOf(snapshot);
+  if (gate) return gate;
   if (snapshot.matches('starting') || snapshot.matches('started'))
     return <BusyNote label={builderCopy.starting} />;
   return <Choices snapshot={snapshot} send={send} />;

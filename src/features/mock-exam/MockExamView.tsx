@@ -7,7 +7,7 @@ import type { ShownItem } from '../../../machines/mock-exam/mock-exam.ports';
 import { BusyNote } from '../../components/BusyNote';
 import { Calculator } from '../../components/Calculator';
 import { ErrorDetails } from '../../components/ErrorDetails';
-import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
+import { gateScreenOf } from '../../components/flow-parts/AccessGateScreen';
 import { focusOnMount } from '../../components/focus-on-mount';
 import { Exhibit } from '../../components/items/Exhibit';
 import { ItemView } from '../../components/items/ItemView';
@@ -54,10 +54,8 @@ function Failure({ title, snapshot, send }: ViewProps & { title: string }) {
 }
 
 function Body({ snapshot, send }: ViewProps) {
-  if (snapshot.matches('checkingAccess') || snapshot.matches('redirecting'))
-    return (
-      <AccessGateScreen gate={snapshot.children.accessGate} redirecting={snapshot.matches('redirecting')} />
-    );
+  const gate = gateScreenOf(snapshot);
+  if (gate) return gate;
   if (snapshot.matches('resuming')) return <BusyNote label={examCopy.resuming} />;
   if (snapshot.matches('loadFailed'))
     return <Failure title={examCopy.loadFailedTitle} snapshot={snapshot} send={send} />;

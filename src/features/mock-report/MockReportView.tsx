@@ -9,7 +9,7 @@ import type {
 } from '../../../machines/mock-report/mock-report.ports';
 import { BusyNote } from '../../components/BusyNote';
 import { ErrorDetails } from '../../components/ErrorDetails';
-import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
+import { gateScreenOf } from '../../components/flow-parts/AccessGateScreen';
 import { focusOnMount } from '../../components/focus-on-mount';
 import { setDate } from '../../components/record-format';
 import { JudgmentItemReview } from '../../components/review/JudgmentItemReview';
@@ -33,9 +33,7 @@ export function MockReportView({
   return (
     <Stack gap="lg" maw={960} mx="auto" w="100%">
       <Title order={1}>{reportCopy.title}</Title>
-      {(snapshot.matches('checkingAccess') || snapshot.matches('redirecting')) && (
-        <AccessGateScreen gate={snapshot.children.accessGate} redirecting={snapshot.matches('redirecting')} />
-      )}
+      {gateScreenOf(snapshot)}
       {snapshot.matches('loading') && <BusyNote label={reportCopy.loading} />}
       {snapshot.matches('failed') && (
         <Alert color="red" role="alert" title={reportCopy.failedTitle}>

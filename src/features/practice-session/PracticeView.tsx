@@ -12,7 +12,7 @@ import {
 } from '../../../machines/practice-session/practice-session.machine';
 import type { PracticeFocus, PracticeQuestion } from '../../../machines/shared/ports';
 import { BusyNote } from '../../components/BusyNote';
-import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
+import { gateScreenOf } from '../../components/flow-parts/AccessGateScreen';
 import { QuestionCard } from '../../components/items/QuestionCard';
 import { optionLetter } from '../../components/option-letter';
 import { LayoutSwitch } from './parts/LayoutSwitch';
@@ -126,11 +126,8 @@ function PracticeBody({ snapshot, send }: PracticeViewProps) {
   if (snapshot.matches({ checkingAccess: { access: 'granted' } }) || snapshot.matches('loading')) {
     return <BusyNote label="Loading questions…" />;
   }
-  if (snapshot.matches('checkingAccess') || snapshot.matches('redirecting')) {
-    return (
-      <AccessGateScreen gate={snapshot.children.accessGate} redirecting={snapshot.matches('redirecting')} />
-    );
-  }
+  const gate = gateScreenOf(snapshot);
+  if (gate) return gate;
 
   if (snapshot.matches('empty')) {
     return (

@@ -14,7 +14,7 @@ import {
 } from '../../../machines/test-session/test-session.machine';
 import { BusyNote } from '../../components/BusyNote';
 import { ErrorDetails } from '../../components/ErrorDetails';
-import { AccessGateScreen } from '../../components/flow-parts/AccessGateScreen';
+import { gateScreenOf } from '../../components/flow-parts/AccessGateScreen';
 import { RecordDeliveryNote } from '../../components/flow-parts/RecordDeliveryNote';
 import { paths } from '../../config/paths';
 import { RevealPanel } from './parts/RevealPanel';
@@ -50,10 +50,8 @@ export function TestSessionView({ snapshot, send }: ViewProps) {
 }
 
 function Body({ snapshot, send }: ViewProps) {
-  if (snapshot.matches('checkingAccess') || snapshot.matches('redirecting'))
-    return (
-      <AccessGateScreen gate={snapshot.children.accessGate} redirecting={snapshot.matches('redirecting')} />
-    );
+  const gate = gateScreenOf(snapshot);
+  if (gate) return gate;
   if (snapshot.matches('loading') || snapshot.matches('entitled'))
     return <BusyNote label={testSessionCopy.loading} />;
   if (snapshot.matches('submitting'))

@@ -9,6 +9,17 @@ import { QuestionCard } from '../../../components/items/QuestionCard';
 import { optionLetter } from '../../../components/option-letter';
 import { testSessionCopy } from '../test-session-copy';
 
+/** What the test page gives the item on screen, whatever its kind (TestItemPanel passes it on). */
+export interface ItemOnScreen {
+  item: CustomTestItem;
+  index: number;
+  total: number;
+  response: CustomTestResponse;
+  locked: boolean;
+  struck: string[];
+  onStrike(choiceId: string): void;
+}
+
 /**
  * A classic question (the shared QuestionCard) with strike-out buttons beside its options: visual
  * only (a struck option can still be chosen), by click or keyboard, announced to screen readers.
@@ -22,16 +33,7 @@ export function ClassicItem({
   struck,
   onPick,
   onStrike,
-}: {
-  item: CustomTestItem;
-  index: number;
-  total: number;
-  response: CustomTestResponse;
-  locked: boolean;
-  struck: string[];
-  onPick(choiceId: string): void;
-  onStrike(choiceId: string): void;
-}) {
+}: ItemOnScreen & { onPick(choiceId: string): void }) {
   const [announcement, setAnnouncement] = useState('');
   const options = item.classic?.options ?? [];
   return (
