@@ -97,7 +97,10 @@ describe('answering a custom test', () => {
     await page.clock.install();
     await buildClassicTest(page, 'Timed');
     await page.getByRole('heading', { name: 'Question 1 of 10' }).waitFor();
-    await page.getByTestId('time-left').getByText('13:20').waitFor();
+    await page
+      .getByTestId('time-left')
+      .filter({ hasText: /^13:20$/ })
+      .waitFor();
     await page.getByRole('radio').first().click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('radio').nth(1).click();

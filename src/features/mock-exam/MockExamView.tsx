@@ -12,6 +12,7 @@ import { focusOnMount } from '../../components/focus-on-mount';
 import { Exhibit } from '../../components/items/Exhibit';
 import { ItemView } from '../../components/items/ItemView';
 import { QuestionCard } from '../../components/items/QuestionCard';
+import { TimeLeft } from '../../components/TimeLeft';
 import { examCopy } from './exam-copy';
 
 export type MockExamSnapshot = SnapshotFrom<typeof mockExamMachine>;
@@ -22,13 +23,6 @@ interface ViewProps {
 }
 
 /** "4:59:07": hours, minutes and seconds left, never below zero. */
-export function clockText(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}
 
 /** /exams/mock from the exam's snapshot. */
 export function MockExamView({ snapshot, send }: ViewProps) {
@@ -110,12 +104,7 @@ function InExam({ snapshot, send }: ViewProps) {
           <Text fw={700} data-testid="exam-question-number">
             {examCopy.questionOf(item.ordinal)}
           </Text>
-          <Text role="timer" aria-label={`${examCopy.timeLeft} ${clockText(timeLeftMs)}`}>
-            {examCopy.timeLeft}{' '}
-            <Text span fw={700} ff="monospace" data-testid="exam-time-left">
-              {clockText(timeLeftMs)}
-            </Text>
-          </Text>
+          <TimeLeft ms={timeLeftMs} label={examCopy.timeLeft} testId="exam-time-left" hours />
           <Group gap="xs">
             <Button
               variant="default"

@@ -16,6 +16,7 @@ import { BusyNote } from '../../components/BusyNote';
 import { ErrorDetails } from '../../components/ErrorDetails';
 import { gateScreenOf } from '../../components/flow-parts/AccessGateScreen';
 import { RecordDeliveryNote } from '../../components/flow-parts/RecordDeliveryNote';
+import { TimeLeft } from '../../components/TimeLeft';
 import { paths } from '../../config/paths';
 import { RevealPanel } from './parts/RevealPanel';
 import { TestItemPanel } from './parts/TestItemPanel';
@@ -165,19 +166,9 @@ function Countdown({ context }: { context: TestSessionContext }) {
     const timer = window.setInterval(() => tick((n) => n + 1), 1000);
     return () => window.clearInterval(timer);
   }, []);
-  const seconds = Math.ceil(remainingMs(context) / 1000);
-  const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   return (
     <Paper withBorder px="md" py={6}>
-      <Text fw={600} data-testid="time-left">
-        {testSessionCopy.timeLeft}: <span aria-hidden="true">{text}</span>
-        <span
-          className="sr-minutes"
-          style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
-          {Math.floor(seconds / 60)} minutes
-        </span>
-      </Text>
+      <TimeLeft ms={remainingMs(context)} label={testSessionCopy.timeLeft} testId="time-left" />
     </Paper>
   );
 }
