@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { grantTrial, startTestBackend } from '../tests/support/backend.ts';
-import { CHROMIUM_ARGS, chromiumPath, launchBrowser } from '../tests/support/browser.ts';
+import { CHROMIUM_ARGS, fullChromiumPath, launchBrowser } from '../tests/support/browser.ts';
 import { serveStatic } from '../tests/support/static-server.ts';
 import { signInContext } from '../tests/support/ui-backend.ts';
 import { initialAssets } from './lib/initial-assets.ts';
@@ -90,7 +90,7 @@ function runLighthouse(url: string, preset: Preset): Promise<LighthouseSample> {
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, lighthouseArgs, {
-      env: { ...process.env, CHROME_PATH: chromiumPath() },
+      env: { ...process.env, CHROME_PATH: fullChromiumPath() },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -1,7 +1,7 @@
 /**
  * Browser layer support: one Chromium per test file, a fresh context per test, the worker's build
  * served on the worker's fixed port (tests/support/ui-config.ts). playwright-core drives Debian's
- * Chromium (CHROME_PATH overrides).
+ * Chromium: its headless shell when installed, else the full browser (CHROME_PATH overrides both).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,14 +22,31 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function chromiumPath(): string {
-  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FULL_CHROMIUM = '/usr/bin/chromium';
+/**
+ * Debian's chromium-headless-shell: the same Blink without the full browser around it (Chromium's old
+ * headless mode). The browser tests take about a third less time with it than with the full browser
+ * (decision 250).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+function existing(path: string): string {
   if (!existsSync(path)) {
     throw new Error(
-      `No Chromium at ${path}. Install it (apt-get install -y chromium) or set CHROME_PATH to a Chromium binary.`,
+      `No Chromium at ${path}. Install it (apt-get install -y chromium chromium-headless-shell) or set CHROME_PATH to a Chromium binary.`,
     );
   }
   return path;
+}
+
+/** The browser the tests drive: CHROME_PATH, else the headless shell when installed, else the full browser. */
+export function chromiumPath(): string {
+  return existing(process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM));
+}
+
+/** The full browser, for what needs it (Lighthouse launches Chrome itself): CHROME_PATH, else Debian's. */
+export function fullChromiumPath(): string {
+  return existing(process.env.CHROME_PATH ?? FULL_CHROMIUM);
 }
 
 export async function launchBrowser(): Promise<Browser> {
