@@ -1238,6 +1238,31 @@ $$;
 revoke all on function public.reset_practice_history() from public, anon;
 grant execute on function public.reset_practice_history() to authenticated, service_role;
 
+-- The mock exam prefers items a student has not met in practice: answered custom-test items count as
+-- met too. The mock exam's history stays where it was defined (20261128130000), renamed and private;
+-- this wraps it, so neither part is written twice. mock_exam_get calls it by its public name.
+alter function public.mock_exam_history(uuid) rename to mock_exam_history_sets;
+alter function public.mock_exam_history_sets(uuid) set schema private;
+revoke all on function private.mock_exam_history_sets(uuid) from public, anon, authenticated, service_role;
+
+create or replace function public.mock_exam_history(p_user uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select s.h || jsonb_build_object('seenInPractice', coalesce((
+           select jsonb_agg(distinct x.id) from (
+             select jsonb_array_elements_text(s.h -> 'seenInPractice') as id
+             union
+             select t.item_id from public.custom_test_items t
+              where t.user_id = p_user and t.answered_at is not null) x), '[]'::jsonb))
+    from (select private.mock_exam_history_sets(p_user) as h) s
+$$;
+revoke all on function public.mock_exam_history(uuid) from public, anon, authenticated;
+grant execute on function public.mock_exam_history(uuid) to service_role;
+
 -- The record's invariant (for the race tests) gains the custom tests: each submitted test's totals
 -- against its items, and student_custom_stats against a recount of the submitted tests.
 alter function private.learning_record_mismatches(uuid) rename to practice_record_mismatches;

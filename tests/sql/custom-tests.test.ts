@@ -424,6 +424,24 @@ describe('recorded like every set', () => {
   });
 });
 
+describe('the mock exam’s history', () => {
+  test('an item answered in a custom test counts as seen in practice; one only served does not', async () => {
+    const student = await newStudent();
+    const test = await start(student.id, settingsOf({ categories: [CC], item_count: 3 }));
+    const [first, second] = test.items;
+    await answer(student.id, test.testId, must(first).position, { answer: [`${must(first).itemId}-b`] });
+    const history = await asRole(backend.apiDb, 'service_role', {}, (tx) =>
+      tx.query<{ h: { seenInPractice: string[]; metInMocks: string[] } }>(
+        'select public.mock_exam_history($1) as h',
+        [student.id],
+      ),
+    ).then((r) => must(r.rows[0]).h);
+    expect(history.seenInPractice).toEqual([must(first).itemId]);
+    expect(history.seenInPractice).not.toContain(must(second).itemId);
+    expect(history.metInMocks).toEqual([]);
+  });
+});
+
 describe('flags and notes', () => {
   test('kept per student and item, shown with the item in a later test; only on items served to the student', async () => {
     const student = await newStudent();
