@@ -840,6 +840,30 @@ $$;
 ALTER FUNCTION private.mock_exam_close(p_exam uuid, p_state jsonb, p_result jsonb) OWNER TO postgres;
 
 --
+-- Name: mock_exam_history_sets(uuid); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.mock_exam_history_sets(p_user uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'metInMocks', coalesce((
+      select jsonb_agg(distinct x.id) from (
+        select i.item_id as id from public.mock_exam_items i where i.user_id = p_user
+        union
+        select i.case_study_id from public.mock_exam_items i
+         where i.user_id = p_user and i.case_study_id is not null) x), '[]'::jsonb),
+    'seenInPractice', coalesce((
+      select jsonb_agg(distinct x.id) from (
+        select a.question_id as id from public.practice_answers a where a.user_id = p_user
+        union
+        select a.item_id from public.judgment_answers a where a.user_id = p_user) x), '[]'::jsonb))
+$$;
+
+ALTER FUNCTION private.mock_exam_history_sets(p_user uuid) OWNER TO postgres;
+
+--
 -- Name: ngn_counted_picks(jsonb, jsonb); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -1494,6 +1518,36 @@ end;
 $$;
 
 ALTER FUNCTION private.require_student() OWNER TO postgres;
+
+--
+-- Name: reset_sets_history(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.reset_sets_history() RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid      uuid := private.require_student();
+  v_deleted  integer;
+  v_judgment integer;
+begin
+  perform private.lock_student(v_uid);
+  perform private.use_write_quota(v_uid);
+  delete from public.practice_sets p where p.user_id = v_uid;
+  get diagnostics v_deleted = row_count;
+  delete from private.student_question_status s where s.user_id = v_uid;
+  delete from private.student_category_stats c where c.user_id = v_uid;
+  delete from private.student_totals t where t.user_id = v_uid;
+  delete from public.judgment_sets j where j.user_id = v_uid;
+  get diagnostics v_judgment = row_count;
+  delete from private.student_judgment_stats s where s.user_id = v_uid;
+  delete from private.student_judgment_totals t where t.user_id = v_uid;
+  return json_build_object('deleted_sets', v_deleted, 'deleted_judgment_sets', v_judgment);
+end;
+$$;
+
+ALTER FUNCTION private.reset_sets_history() OWNER TO postgres;
 
 --
 -- Name: results_bank_size(uuid); Type: FUNCTION; Schema: private; Owner: postgres
@@ -2825,18 +2879,13 @@ CREATE FUNCTION public.mock_exam_history(p_user uuid) RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select jsonb_build_object(
-    'metInMocks', coalesce((
-      select jsonb_agg(distinct x.id) from (
-        select i.item_id as id from public.mock_exam_items i where i.user_id = p_user
-        union
-        select i.case_study_id from public.mock_exam_items i
-         where i.user_id = p_user and i.case_study_id is not null) x), '[]'::jsonb),
-    'seenInPractice', coalesce((
-      select jsonb_agg(distinct x.id) from (
-        select a.question_id as id from public.practice_answers a where a.user_id = p_user
-        union
-        select a.item_id from public.judgment_answers a where a.user_id = p_user) x), '[]'::jsonb))
+  select s.h || jsonb_build_object('seenInPractice', coalesce((
+           select jsonb_agg(distinct x.id) from (
+             select jsonb_array_elements_text(s.h -> 'seenInPractice') as id
+             union
+             select t.item_id from public.custom_test_items t
+              where t.user_id = p_user and t.answered_at is not null) x), '[]'::jsonb))
+    from (select private.mock_exam_history_sets(p_user) as h) s
 $$;
 
 ALTER FUNCTION public.mock_exam_history(p_user uuid) OWNER TO postgres;
@@ -3278,28 +3327,18 @@ CREATE FUNCTION public.reset_practice_history() RETURNS json
     SET search_path TO ''
     AS $$
 declare
-  v_uid      uuid := private.require_student();
-  v_deleted  integer;
-  v_judgment integer;
-  v_custom   integer;
+  v_uid    uuid := private.require_student();
+  v_sets   jsonb;
+  v_custom integer;
 begin
-  perform private.lock_student(v_uid);
-  perform private.use_write_quota(v_uid);
-  delete from public.practice_sets p where p.user_id = v_uid;
-  get diagnostics v_deleted = row_count;
-  delete from private.student_question_status s where s.user_id = v_uid;
-  delete from private.student_category_stats c where c.user_id = v_uid;
-  delete from private.student_totals t where t.user_id = v_uid;
-  delete from public.judgment_sets j where j.user_id = v_uid;
-  get diagnostics v_judgment = row_count;
-  delete from private.student_judgment_stats s where s.user_id = v_uid;
-  delete from private.student_judgment_totals t where t.user_id = v_uid;
+  -- Takes the student's lock and counts the write, then clears practice and judgment sets; the
+  -- lock is held to the end of the transaction, so the custom tests go in the same fresh start.
+  v_sets := private.reset_sets_history()::jsonb;
   delete from public.custom_tests t where t.user_id = v_uid;
   get diagnostics v_custom = row_count;
   delete from private.student_custom_stats s where s.user_id = v_uid;
   delete from private.review_schedule s where s.user_id = v_uid;
-  return json_build_object('deleted_sets', v_deleted, 'deleted_judgment_sets', v_judgment,
-                           'deleted_custom_tests', v_custom);
+  return (v_sets || jsonb_build_object('deleted_custom_tests', v_custom))::json;
 end;
 $$;
 
@@ -4988,6 +5027,12 @@ REVOKE ALL ON FUNCTION private.lock_student(p_user uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.mock_exam_close(p_exam uuid, p_state jsonb, p_result jsonb) FROM PUBLIC;
 
 --
+-- Name: FUNCTION mock_exam_history_sets(p_user uuid); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.mock_exam_history_sets(p_user uuid) FROM PUBLIC;
+
+--
 -- Name: FUNCTION ngn_counted_picks(p_group jsonb, p_response jsonb); Type: ACL; Schema: private; Owner: postgres
 --
 
@@ -5089,6 +5134,12 @@ REVOKE ALL ON FUNCTION private.require_practice_access() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.require_student() FROM PUBLIC;
+
+--
+-- Name: FUNCTION reset_sets_history(); Type: ACL; Schema: private; Owner: postgres
+--
+
+REVOKE ALL ON FUNCTION private.reset_sets_history() FROM PUBLIC;
 
 --
 -- Name: FUNCTION results_bank_size(p_user uuid); Type: ACL; Schema: private; Owner: postgres

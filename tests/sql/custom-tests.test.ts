@@ -427,7 +427,7 @@ describe('recorded like every set', () => {
 describe('the mock exam’s history', () => {
   test('an item answered in a custom test counts as seen in practice; one only served does not', async () => {
     const student = await newStudent();
-    const test = await start(student.id, settingsOf({ categories: [CC], item_count: 3 }));
+    const test = await start(student.id, settingsOf({ categories: [CC], item_count: 10 }));
     const [first, second] = test.items;
     await answer(student.id, test.testId, must(first).position, { answer: [`${must(first).itemId}-b`] });
     const history = await asRole(backend.apiDb, 'service_role', {}, (tx) =>
