@@ -57,7 +57,9 @@ export function SiteHeader() {
               </Button>
             ) : null}
             {/* The burger keeps its three lines while the menu is open: the menu's own close button is
-                the one × on screen (two looked like two different actions). */}
+                the one × on screen (two looked like two different actions). It opens a modal dialog
+                (aria-haspopup) rather than naming it in aria-controls: the menu's code loads on the
+                first tap, and offline it may never arrive, leaving a reference to nothing. */}
             <Burger
               opened={false}
               onClick={() => {
@@ -67,7 +69,7 @@ export function SiteHeader() {
               hiddenFrom="sm"
               aria-label="Open menu"
               aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
+              aria-haspopup="dialog"
             />
           </Group>
         </Group>
