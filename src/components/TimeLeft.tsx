@@ -12,11 +12,15 @@ export function clockText(ms: number, { hours = false }: { hours?: boolean } = {
   return h > 0 || hours ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** The latest milestone passed ("5 minutes left"), or '' before the first: a polite status says it once. */
+/**
+ * "10 minutes left" during the minute after the clock passes a milestone, else '': a polite status
+ * says it once when it appears, and says nothing when it empties (nor for a page opened between
+ * milestones, which would otherwise hear a figure that is no longer the time left).
+ */
 export function milestoneText(ms: number): string {
   const minutes = ms / 60_000;
-  const passed = ANNOUNCED_MINUTES.filter((m) => minutes <= m).at(-1);
-  if (passed === undefined || ms <= 0) return '';
+  const passed = ANNOUNCED_MINUTES.find((m) => minutes <= m && minutes > m - 1);
+  if (passed === undefined) return '';
   return passed === 1 ? '1 minute left' : `${passed} minutes left`;
 }
 

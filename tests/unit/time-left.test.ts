@@ -11,12 +11,15 @@ describe('the countdown text', () => {
     expect(clockText(-5_000)).toBe('0:00');
   });
 
-  it('names the latest milestone passed (30, 10, 5 and 1 minutes), nothing before the first or after time is up', () => {
+  it('names a milestone during the minute after the clock passes it (30, 10, 5, 1), else nothing', () => {
     expect(milestoneText(31 * 60_000)).toBe('');
     expect(milestoneText(30 * 60_000)).toBe('30 minutes left');
-    expect(milestoneText(12 * 60_000)).toBe('30 minutes left');
+    expect(milestoneText(29 * 60_000 + 1)).toBe('30 minutes left');
+    // Between milestones (a page opened with 13 minutes left) it says nothing rather than "30".
+    expect(milestoneText(13 * 60_000)).toBe('');
     expect(milestoneText(10 * 60_000 - 1)).toBe('10 minutes left');
-    expect(milestoneText(4 * 60_000)).toBe('5 minutes left');
+    expect(milestoneText(4.5 * 60_000)).toBe('5 minutes left');
+    expect(milestoneText(4 * 60_000)).toBe('');
     expect(milestoneText(59_000)).toBe('1 minute left');
     expect(milestoneText(0)).toBe('');
   });
