@@ -9,7 +9,9 @@ import {
   KEY_SIGNAL,
   keyOverlap,
   pairKey,
+  STALE_MARGIN,
   similarPairs,
+  validateNearDuplicates,
 } from '../../scripts/lib/near-duplicates.ts';
 import { RULES } from '../../scripts/lib/question-bank.ts';
 import { type BankItem, readBank } from '../../server/db/question-bank.ts';
@@ -53,4 +55,24 @@ describe('the near-duplicate key signal', () => {
     expect(keyOverlap(item('Sit on the edge of the bed'), item('Report the finding to the RN'))).toBe(0);
     expect(KEY_SIGNAL.similarity).toBeLessThan(RULES.nearDuplicate);
   });
+
+  it('keeps a judgement while its pair is within the margin under the limits, and calls it stale below', () => {
+    const bank = readBank();
+    const flagged = new Set(flaggedPairs(bank, RULES.nearDuplicate).map((p) => pairKey(p.ids)));
+    const floor = Math.min(RULES.nearDuplicate, KEY_SIGNAL.similarity) - STALE_MARGIN;
+    const unflagged = similarPairs(bank, floor - 0.01).filter((p) => !flagged.has(pairKey(p.ids)));
+    const near = unflagged.find((p) => p.similarity >= floor);
+    const below = unflagged.find((p) => p.similarity < floor);
+    if (!near || !below) throw new Error('the bank has no unflagged pair on each side of the margin');
+    const judged = (pair: { ids: [string, string] }) => ({
+      ids: pair.ids,
+      verdict: 'distinct' as const,
+      reason: 'a reason of twenty characters or more',
+    });
+    const messages: string[] = [];
+    validateNearDuplicates(bank, [judged(near), judged(below)], RULES.nearDuplicate, (m) => messages.push(m));
+    expect(messages.filter((m) => m.startsWith('[near-duplicate-stale]'))).toEqual([
+      `[near-duplicate-stale] near-duplicates.json judges ${pairKey(below.ids)}, which is no longer a flagged pair (nor within ${STALE_MARGIN} of the limits)`,
+    ]);
+  }, 60_000);
 });
